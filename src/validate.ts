@@ -1,0 +1,88 @@
+import pluralize from 'pluralize';
+
+import { entityNames, entityWords } from './names.js';
+
+/** Longer names make unwieldy identifiers, tables and URLs; PostgreSQL cuts identifiers at 63 bytes. */
+export const MAX_ENTITY_LENGTH = 40;
+
+/** JavaScript and TypeScript reserved words, and type names that cannot name a class. */
+const RESERVED_WORDS = new Set([
+  'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
+  'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in',
+  'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof',
+  'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package',
+  'private', 'protected', 'public', 'arguments', 'eval', 'undefined', 'any', 'boolean', 'never',
+  'number', 'object', 'string', 'symbol', 'unknown', 'bigint', 'type', 'declare', 'namespace', 'module',
+]);
+
+/**
+ * Identifiers the generated code declares or imports at the top level of a module, where an entity
+ * class or variable of the same name would shadow or clash with them (`class Model extends Model`).
+ */
+const GENERATED_IDENTIFIERS = new Set([
+  'app', 'config', 'context', 'database', 'db', 'error', 'errors', 'health', 'http', 'joi', 'knex',
+  'koa', 'logger', 'metrics', 'migration', 'migrations', 'model', 'openapi', 'pino', 'readiness',
+  'registry', 'repository', 'router', 'schema', 'server', 'swagger',
+  // Globals the generated code relies on.
+  'array', 'buffer', 'date', 'function', 'json', 'map', 'math', 'promise', 'process', 'request',
+  'response', 'set', 'url',
+]);
+
+/**
+ * Checks an entity name as typed by a user. Returns an error message, or undefined when the name is
+ * usable; the same check serves the prompt and the command-line argument.
+ *
+ *   "OrderLine", "order-line", "order line" -> undefined
+ *   "" -> "entity name is required"
+ *   "2Fast" -> "entity name must start with a letter: 2Fast"
+ *   "Class" -> "entity name "Class" is a reserved word in JavaScript/TypeScript"
+ */
+export function validateEntity(input: string): string | undefined {
+  const entity = input.trim();
+  if (entity === '') return 'entity name is required';
+  if (entity.length > MAX_ENTITY_LENGTH) {
+    return `entity name must be at most ${MAX_ENTITY_LENGTH} characters (got ${entity.length})`;
+  }
+  if (!/^[A-Za-z]/.test(entity)) return `entity name must start with a letter: ${entity}`;
+  if (!/^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)*$/.test(entity)) {
+    return `entity name may contain only letters and digits, with words separated by one space, "-" or "_": ${entity}`;
+  }
+  const words = entityWords(entity);
+  const last = words.at(-1) ?? '';
+  if (pluralize.isPlural(last) && pluralize.singular(last) !== last) {
+    const singular = entityNames([...words.slice(0, -1), pluralize.singular(last)].join(' ')).className;
+    return `entity name "${entity}" looks plural; name one record instead (e.g. "${singular}")`;
+  }
+  const names = entityNames(entity);
+  if (names.className === names.classNamePlural) {
+    return `entity name "${entity}" has no distinct plural form; choose a countable noun`;
+  }
+  for (const identifier of [names.camelName, names.camelNamePlural]) {
+    if (RESERVED_WORDS.has(identifier.toLowerCase())) {
+      return `entity name "${entity}" is a reserved word in JavaScript/TypeScript`;
+    }
+    if (GENERATED_IDENTIFIERS.has(identifier.toLowerCase())) {
+      return `entity name "${entity}" clashes with an identifier of the generated code; choose another name`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Checks a port as typed by a user: a whole number from 1 to 65535 in decimal digits.
+ *
+ *   "8080" -> undefined;  "0", "65536", "80a", "8080.0" -> an error message
+ */
+export function validatePort(input: string, label = 'port'): string | undefined {
+  if (!/^\d+$/.test(input.trim())) return `${label} must be a whole number from 1 to 65535: ${input}`;
+  const port = Number(input.trim());
+  if (port < 1 || port > 65535) return `${label} must be from 1 to 65535: ${input}`;
+  return undefined;
+}
+
+/** Checks that the two ports differ: both servers listen at once. */
+export function validatePortPair(port: number, managementPort: number): string | undefined {
+  return port === managementPort
+    ? `the service port and the management port must differ (both are ${port})`
+    : undefined;
+}

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+export const bin = join(root, 'bin/create-item-service.js');
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI with no TTY on stdin (as in CI), in `cwd`. */
+export function runCli(args: string[], cwd: string = tempDir()): CliResult {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    input: '',
+    timeout: 20_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'create-item-service-test-'));
+}
+
+/** Every file below `dir` as a map of relative path -> content, skipping installed and runtime folders. */
+export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 'dist']): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !skip.some((folder) => path === folder || path.startsWith(`${folder}/`)))
+    .sort();
+  return new Map(files.map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+}

@@ -1,0 +1,77 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { entityNames } from '../src/names.js';
+import { validateEntity } from '../src/validate.js';
+
+const orderLine = {
+  className: 'OrderLine',
+  classNamePlural: 'OrderLines',
+  camelName: 'orderLine',
+  camelNamePlural: 'orderLines',
+  routeSegment: 'orderlines',
+  tableName: 'order_lines',
+  fileBase: 'order-line',
+  fileBasePlural: 'order-lines',
+  label: 'order line',
+  labelPlural: 'order lines',
+  labelCapitalized: 'Order line',
+  labelPluralCapitalized: 'Order lines',
+  packageName: 'order-line-service',
+};
+
+for (const spelling of ['OrderLine', 'orderLine', 'order-line', 'order_line', 'order line', ' OrderLine ']) {
+  test(`"${spelling}" gives every OrderLine name`, () => {
+    assert.equal(validateEntity(spelling), undefined);
+    assert.equal(entityNames(spelling), orderLine);
+  });
+}
+
+const plurals: [string, string, string, string][] = [
+  // entity, route segment, table, class plural
+  ['Person', 'people', 'people', 'People'],
+  ['Category', 'categories', 'categories', 'Categories'],
+  ['Status', 'statuses', 'statuses', 'Statuses'],
+  ['Box', 'boxes', 'boxes', 'Boxes'],
+  ['Product', 'products', 'products', 'Products'],
+  ['SalesPerson', 'salespeople', 'sales_people', 'SalesPeople'],
+  ['warehouse bin', 'warehousebins', 'warehouse_bins', 'WarehouseBins'],
+  ['HTTPRequest', 'httprequests', 'http_requests', 'HttpRequests'],
+];
+
+for (const [entity, route, table, classPlural] of plurals) {
+  test(`${entity} is served at /api/${route} from table ${table}`, () => {
+    const names = entityNames(entity);
+    assert.is(names.routeSegment, route);
+    assert.is(names.tableName, table);
+    assert.is(names.classNamePlural, classPlural);
+  });
+}
+
+const rejected: [string, RegExp][] = [
+  ['', /entity name is required/],
+  ['   ', /entity name is required/],
+  ['2Fast', /must start with a letter/],
+  ['_order', /must start with a letter/],
+  ['Order$Line', /only letters and digits/],
+  ['order--line', /only letters and digits/],
+  ['Ordér', /only letters and digits/],
+  ['A'.repeat(41), /at most 40 characters/],
+  ['Class', /reserved word/],
+  ['delete', /reserved word/],
+  ['Package', /reserved word/],
+  ['Model', /clashes with an identifier/],
+  ['Router', /clashes with an identifier/],
+  ['Sheep', /no distinct plural/],
+  ['OrderLines', /looks plural.*"OrderLine"/],
+];
+
+for (const [entity, message] of rejected) {
+  test(`"${entity.length > 20 ? `${entity.slice(0, 8)}… (${entity.length} chars)` : entity}" is rejected`, () => {
+    const problem = validateEntity(entity);
+    assert.ok(problem, 'expected an error message');
+    assert.match(problem, message);
+  });
+}
+
+test.run();

@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream';
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { askMissing } from '../src/prompt.js';
+
+/**
+ * Drives the prompts like a person at a terminal: waits until the screen shows what a step
+ * expects, then types that step's line. Returns the answers and everything that was shown.
+ */
+async function converse(given: Parameters<typeof askMissing>[0], steps: [RegExp, string][]) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  // Inquirer ends its output stream after each question (harmless for a real terminal); keep ours open.
+  output.end = () => output;
+  let screen = '';
+  let sinceLastStep = '';
+  const abandon = setTimeout(() => input.emit('error', new Error(`prompt stuck; screen: ${screen}`)), 5000);
+  output.on('data', (chunk: Buffer) => {
+    const text = chunk.toString().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    screen += text;
+    sinceLastStep += text;
+    const next = steps[0];
+    if (next && next[0].test(sinceLastStep)) {
+      steps.shift();
+      sinceLastStep = '';
+      setImmediate(() => input.write(`${next[1]}\n`));
+    }
+  });
+  try {
+    const answers = await askMissing(given, { port: 8080, managementPort: 8081 }, { input, output });
+    return { answers, screen };
+  } finally {
+    clearTimeout(abandon);
+  }
+}
+
+test('asks only for what is missing and accepts the defaults', async () => {
+  const { answers, screen } = await converse({ port: 9000 }, [
+    [/Entity name/, 'order line'],
+    [/Management port/, ''],
+  ]);
+  assert.equal(answers, { entity: 'order line', port: 9000, managementPort: 8081 });
+  assert.not.match(screen, /Service port/);
+});
+
+test('an invalid answer is explained at the prompt and asked again', async () => {
+  const { answers, screen } = await converse({ entity: 'Invoice', managementPort: 9001 }, [
+    [/Service port/, '70000'],
+    // Ctrl-U clears the rejected answer, as a person would before typing again.
+    [/must be from 1 to 65535/, '\u00159000'],
+  ]);
+  assert.match(screen, /service port must be from 1 to 65535: 70000/);
+  assert.is(answers.port, 9000);
+});
+
+test.run();

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { renderProject } from '../src/generate.js';
+import { loadTemplates } from '../src/render.js';
+import { GENERATOR_VERSION } from '../src/version.js';
+import { readTree, root, runCli, tempDir } from './helpers.js';
+
+const product = { entity: 'Product', port: 8080, managementPort: 8081 };
+
+// ---
+
+const rendering = suite('rendering');
+
+rendering('the same answers give byte-identical trees, also across processes', () => {
+  assert.equal(renderProject(product), renderProject(product));
+  const [a, b] = [tempDir(), tempDir()];
+  assert.is(runCli(['Product', '--yes', '--out', 'out'], a).status, 0);
+  assert.is(runCli(['Product', '--yes', '--out', 'out'], b).status, 0);
+  assert.equal(readTree(join(a, 'out')), readTree(join(b, 'out')));
+});
+
+rendering('the answers file records what is needed to regenerate exactly', () => {
+  const answers = JSON.parse(renderProject(product).get('create-item-service.json') ?? '{}');
+  assert.equal(answers, { entity: 'Product', port: 8080, managementPort: 8081, generatorVersion: GENERATOR_VERSION });
+});
+
+rendering('templates mirror the generated tree file for file', () => {
+  const templates = loadTemplates();
+  const files = renderProject(product);
+  assert.is(files.size, templates.length);
+});
+
+rendering('no template syntax or placeholder is left in any path or file', () => {
+  for (const [path, content] of renderProject({ entity: 'warehouse bin', port: 8080, managementPort: 8081 })) {
+    assert.not.match(path, /__\w+__|\.hbs$|(^|\/)_gitignore$/, path);
+    // Joi message templates such as {{#label}} are the only double braces the service itself uses.
+    assert.not.match(content.replaceAll('{{#label}}', ''), /\{\{|\}\}/, `${path} has leftover Handlebars syntax`);
+  }
+});
+
+rendering('no name of another entity leaks into a rendered project', () => {
+  for (const [path, content] of renderProject({ entity: 'warehouse bin', port: 8080, managementPort: 8081 })) {
+    assert.not.match(`${path}\n${content}`, /order[-_ ]?lines?|\bproducts?\b/i, `${path} mentions another entity`);
+  }
+});
+
+rendering('the chosen ports are the generated defaults', () => {
+  const files = renderProject({ entity: 'Product', port: 3000, managementPort: 3001 });
+  const config = files.get('src/config.ts') ?? '';
+  assert.match(config, /3000/);
+  assert.match(config, /3001/);
+  assert.not.match(config, /8080|8081/);
+});
+
+rendering.run();
+
+// ---
+
+const drift = suite('examples/product-service');
+
+drift('is exactly what `create-item-service Product --yes` generates today', () => {
+  const example = join(root, 'examples/product-service');
+  assert.ok(existsSync(example), 'examples/product-service is missing: run npm run examples');
+  const out = join(tempDir(), 'product-service');
+  const result = runCli(['Product', '--yes', '--out', out]);
+  assert.is(result.status, 0, result.stderr);
+  const expected = readTree(out);
+  const actual = readTree(example);
+  assert.equal([...actual.keys()], [...expected.keys()], 'the same files (run npm run examples to regenerate)');
+  for (const [path, content] of expected) {
+    assert.ok(actual.get(path) === content, `${path} differs from the generator's output (run npm run examples)`);
+  }
+});
+
+drift.run();

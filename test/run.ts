@@ -1,0 +1,96 @@
+/**
+ * Runs every test suite of the repository one after another, each in its own process, and ends
+ * with one line `N passed, M failed` summed over all of them. A suite that exits non-zero, or that
+ * prints no uvu totals (a crashed setup), counts as failed, and the run exits 1.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Suite {
+  name: string;
+  cwd: string;
+  /** npm script to run; `test` unless given. */
+  script?: string;
+  env?: Record<string, string>;
+  /** Work done before the suite runs, e.g. generating the project it tests. */
+  prepare?: () => void;
+}
+
+const root = new URL('..', import.meta.url).pathname;
+const databaseUrl = process.env.DATABASE_URL;
+const example = join(root, 'examples/product-service');
+const generatedDir = mkdtempSync(join(tmpdir(), 'create-item-service-e2e-'));
+const generated = join(generatedDir, 'warehouse-bin-service');
+
+const suites: Suite[] = [
+  { name: 'generator', cwd: root, script: 'test:generator' },
+  { name: 'example product-service, embedded PGlite', cwd: example, env: { DATABASE_URL: '' } },
+  { name: 'example product-service, PostgreSQL', cwd: example },
+  {
+    name: 'freshly generated warehouse-bin-service, embedded PGlite',
+    cwd: generated,
+    env: { DATABASE_URL: '' },
+    prepare: () => {
+      run('node', [join(root, 'bin/create-item-service.js'), 'warehouse bin', '--yes', '--out', generated], root);
+      // The generated project's dependencies are the root's (the example is a workspace of it).
+      symlinkSync(join(root, 'node_modules'), join(generated, 'node_modules'), 'dir');
+      run('npm', ['run', 'typecheck'], generated);
+    },
+  },
+  { name: 'freshly generated warehouse-bin-service, PostgreSQL', cwd: generated },
+];
+
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+}
+
+/** Reads uvu's closing totals; ANSI colours are stripped first. */
+function parseTotals(output: string): { passed: number; failed: number } | undefined {
+  const text = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const total = /Total:\s+(\d+)/.exec(text);
+  const passed = /Passed:\s+(\d+)/.exec(text);
+  if (!total || !passed) return undefined;
+  return { passed: Number(passed[1]), failed: Number(total[1]) - Number(passed[1]) };
+}
+
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+  console.log(`\n=== ${suite.name} ===`);
+  if (suite.name.includes('PostgreSQL') && !databaseUrl) {
+    console.log('DATABASE_URL is not set: this suite cannot run (bash .ci/run sets it up).');
+    failed += 1;
+    continue;
+  }
+  try {
+    suite.prepare?.();
+  } catch (error) {
+    console.log(`setup failed: ${(error as Error).message}`);
+    failed += 1;
+    continue;
+  }
+  const env = { ...process.env, ...suite.env };
+  if (env.DATABASE_URL === '') delete env.DATABASE_URL;
+  const result = spawnSync('npm', ['run', suite.script ?? 'test'], { cwd: suite.cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  const totals = parseTotals(result.stdout);
+  if (!totals) {
+    console.log(`${suite.name}: no test totals printed (exit code ${result.status}); counted as one failure`);
+    failed += 1;
+    continue;
+  }
+  passed += totals.passed;
+  failed += totals.failed;
+  if (result.status !== 0 && totals.failed === 0) {
+    console.log(`${suite.name}: exited with ${result.status} although every test passed; counted as one failure`);
+    failed += 1;
+  }
+}
+
+rmSync(generatedDir, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
