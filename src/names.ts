@@ -1,4 +1,5 @@
 import { split } from 'change-case';
+import indefinite from 'indefinite';
 import pluralize from 'pluralize';
 
 /** Every spelling of the entity that the templates use, computed once. */
@@ -27,6 +28,10 @@ export interface EntityNames {
   labelCapitalized: string;
   /** `Order lines`: plural prose at the start of a sentence. */
   labelPluralCapitalized: string;
+  /** `an order line`: the label with its indefinite article. */
+  labelWithArticle: string;
+  /** `An order line`: the same at the start of a sentence. */
+  labelWithArticleCapitalized: string;
   /** `order-line-service`: package name and default output folder. */
   packageName: string;
 }
@@ -43,7 +48,7 @@ export function entityWords(entity: string): string[] {
 
 /**
  * Computes every name the templates need. Only the last word is pluralized,
- * with pluralize's irregulars:
+ * with pluralize's irregulars; articles come from indefinite ("an order line", "a user"):
  *
  *   OrderLine -> OrderLine, orderlines, order_lines, order-line, "order line"
  *   Person    -> Person, people, people, person, "person"
@@ -71,6 +76,8 @@ export function entityNames(entity: string): EntityNames {
     labelPlural,
     labelCapitalized: capitalize(label),
     labelPluralCapitalized: capitalize(labelPlural),
+    labelWithArticle: indefinite(label),
+    labelWithArticleCapitalized: indefinite(label, { capitalize: true }),
     packageName: `${words.join('-')}-service`,
   };
 }

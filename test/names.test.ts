@@ -17,6 +17,8 @@ const orderLine = {
   labelPlural: 'order lines',
   labelCapitalized: 'Order line',
   labelPluralCapitalized: 'Order lines',
+  labelWithArticle: 'an order line',
+  labelWithArticleCapitalized: 'An order line',
   packageName: 'order-line-service',
 };
 
@@ -38,6 +40,13 @@ const plurals: [string, string, string, string][] = [
   ['warehouse bin', 'warehousebins', 'warehouse_bins', 'WarehouseBins'],
   ['HTTPRequest', 'httprequests', 'http_requests', 'HttpRequests'],
 ];
+
+test('the indefinite article follows the sound of the label', () => {
+  assert.is(entityNames('WarehouseBin').labelWithArticle, 'a warehouse bin');
+  assert.is(entityNames('Item').labelWithArticleCapitalized, 'An item');
+  assert.is(entityNames('User').labelWithArticle, 'a user');
+  assert.is(entityNames('Hour').labelWithArticle, 'an hour');
+});
 
 for (const [entity, route, table, classPlural] of plurals) {
   test(`${entity} is served at /api/${route} from table ${table}`, () => {

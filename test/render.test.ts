@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { suite } from 'uvu';
@@ -38,7 +38,7 @@ rendering('no template syntax or placeholder is left in any path or file', () =>
   for (const [path, content] of renderProject({ entity: 'warehouse bin', port: 8080, managementPort: 8081 })) {
     assert.not.match(path, /__\w+__|\.hbs$|(^|\/)_gitignore$/, path);
     // Joi message templates such as {{#label}} are the only double braces the service itself uses.
-    assert.not.match(content.replaceAll('{{#label}}', ''), /\{\{|\}\}/, `${path} has leftover Handlebars syntax`);
+    assert.not.match(content.replaceAll('{{#label}}', ''), /\{\{/, `${path} has leftover Handlebars syntax`);
   }
 });
 
@@ -54,6 +54,15 @@ rendering('the chosen ports are the generated defaults', () => {
   assert.match(config, /3000/);
   assert.match(config, /3001/);
   assert.not.match(config, /8080|8081/);
+});
+
+rendering('the root installs every dependency of a generated project, with the same range', () => {
+  const generated = JSON.parse(renderProject(product).get('package.json') ?? '{}');
+  const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const installed = { ...rootPackage.dependencies, ...rootPackage.devDependencies };
+  for (const [name, range] of Object.entries({ ...generated.dependencies, ...generated.devDependencies })) {
+    assert.is(installed[name], range, `${name} in the root package.json`);
+  }
 });
 
 rendering.run();

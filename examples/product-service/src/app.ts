@@ -1,0 +1,52 @@
+import Koa from 'koa';
+
+import type { Config } from './config.js';
+import type { Database } from './database.js';
+import { createDocsRouter } from './http/docs.js';
+import { errorHandler } from './http/errors.js';
+import { createManagementRouter, type Readiness } from './http/health.js';
+import { createMetrics } from './http/metrics.js';
+import { requestLog } from './http/request-log.js';
+import type { Logger } from './logger.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { createProductRouter } from './product/product.routes.js';
+
+export interface AppDependencies {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  readiness: Readiness;
+}
+
+export interface Apps {
+  /** The product API and its documentation (PORT). */
+  service: Koa;
+  /** Health checks and metrics (MANAGEMENT_PORT). */
+  management: Koa;
+}
+
+/**
+ * Builds both Koa applications without listening, so tests and server.ts wire ports themselves.
+ * Each app logs one line per request and answers errors in plain text.
+ */
+export function createApps({ db, logger, readiness }: AppDependencies): Apps {
+  const metrics = createMetrics();
+
+  const service = new Koa();
+  service.use(requestLog(logger));
+  service.use(errorHandler(logger));
+  service.use(metrics.middleware);
+  service.use(createDocsRouter(buildOpenApiDocument()).routes());
+  const productRouter = createProductRouter();
+  service.use(productRouter.routes());
+  service.use(productRouter.allowedMethods());
+
+  const management = new Koa();
+  management.use(requestLog(logger, 'debug'));
+  management.use(errorHandler(logger));
+  const managementRouter = createManagementRouter(db.knex, readiness, metrics.registry);
+  management.use(managementRouter.routes());
+  management.use(managementRouter.allowedMethods());
+
+  return { service, management };
+}

@@ -1,0 +1,108 @@
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_MANAGEMENT_PORT = 8081;
+
+/** Where the embedded database keeps nothing on disk (tests, throw-away runs). */
+export const IN_MEMORY = 'memory://';
+
+export interface Config {
+  host: string;
+  port: number;
+  managementPort: number;
+  /** PostgreSQL connection string; undefined means the embedded database in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolMax: number;
+  logLevel: LogLevel;
+  migrateOnStart: boolean;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Loads ./.env into process.env when present (variables already set win); a later feature keeps secrets there. */
+export function loadDotEnv(): void {
+  try {
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * Reads the configuration from environment variables, applying defaults.
+ * Pure: pass `process.env` or any object. Throws a ConfigError naming the variable at fault.
+ */
+export function loadConfig(env: Env): Config {
+  const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65_535);
+  const managementPort = integer(env, 'MANAGEMENT_PORT', DEFAULT_MANAGEMENT_PORT, 0, 65_535);
+  // Port 0 asks the system for a free port, so two zeros do not collide.
+  if (port !== 0 && port === managementPort) {
+    throw new ConfigError(`PORT and MANAGEMENT_PORT must differ (both are ${port})`);
+  }
+  return {
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    port,
+    managementPort,
+    databaseUrl: databaseUrl(env),
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    logLevel: logLevel(env),
+    migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 600_000),
+  };
+}
+
+/** An unset or blank variable counts as absent, so `PORT=` in a .env file means the default. */
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const number = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number) || number < min || number > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return number;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+function logLevel(env: Env): LogLevel {
+  const value = text(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return value as LogLevel;
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const value = text(env, 'DATABASE_URL');
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // Never echo the value: it usually carries a password.
+    throw new ConfigError('DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
+  }
+  return value;
+}

@@ -1,0 +1,64 @@
+import Joi from 'joi';
+import type { Middleware } from 'koa';
+
+import type { Logger } from '../logger.js';
+
+interface Reply {
+  status: number;
+  message: string;
+}
+
+/**
+ * Turns every error into a plain-text reply: Joi validation -> 400 with its message,
+ * client errors (status < 500) -> their own status and message, an unreachable database
+ * -> 503, anything else -> 500 with a generic text. 5xx errors are logged with their stack.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const reply = toReply(error);
+      if (reply.status >= 500) {
+        logger.error({ err: error, requestId: ctx.state.requestId }, 'request failed');
+      }
+      ctx.status = reply.status;
+      ctx.type = 'text/plain';
+      ctx.body = reply.message;
+    }
+  };
+}
+
+function toReply(error: unknown): Reply {
+  if (Joi.isError(error)) return { status: 400, message: error.message };
+  if (isDatabaseUnavailable(error)) return { status: 503, message: 'Service unavailable' };
+  const status = statusOf(error);
+  // Decide by status, not err.expose: koa-bodyparser leaves expose unset on its 400s.
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, message: (error as Error).message };
+  }
+  return { status: 500, message: 'Internal server error' };
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const value = status ?? statusCode;
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+// 08xxx: connection exceptions; 57P01-57P03: server shutting down or not accepting connections.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code, errors } = error as { name?: unknown; code?: unknown; errors?: unknown };
+  // By name: knex's ESM entry does not export the class. Raised when no pool connection comes free in time.
+  if (name === 'KnexTimeoutError') return true;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) {
+    return true;
+  }
+  // pg reports a refused dual-stack connect as an AggregateError of per-address failures.
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}

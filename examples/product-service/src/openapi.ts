@@ -1,0 +1,259 @@
+import { readFileSync } from 'node:fs';
+
+import type { Schema } from 'joi';
+import j2s from 'joi-to-swagger';
+
+import { JSON_LIMIT } from './http/json-body.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_PRICE,
+  idSchema,
+  listQuerySchema,
+  productCreateSchema,
+  productSchema,
+  productUpdateSchema,
+} from './product/product.schema.js';
+
+type SchemaObject = Record<string, unknown> & { properties?: Record<string, SchemaObject> };
+
+const COLLECTION_PATH = '/api/products';
+const ITEM_PATH = `${COLLECTION_PATH}/{id}`;
+const TAG = 'Products';
+
+const PRICE_DESCRIPTION =
+  `Price with at most two decimals (a multiple of 0.01), from 0.01 to ${MAX_PRICE}. ` +
+  'The upper bound is below what decimal(18,2) could store because a JSON number is only ' +
+  'exact to 15 significant digits: 13 integer digits plus 2 decimals always read back unchanged.';
+
+const QUERY_DESCRIPTIONS: Record<string, string> = {
+  page: 'Page number, starting at 1.',
+  pageSize: `Products per page, from 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+};
+
+const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/**
+ * Builds the OpenAPI 3.0.3 document of the product API from the Joi schemas, so that
+ * validation and documentation cannot drift apart.
+ */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Product service',
+      version: packageVersion(),
+      description:
+        'Create, read, list, update and delete products. Request and response bodies are JSON; ' +
+        'errors are answered with a plain-text message.',
+    },
+    tags: [{ name: TAG, description: 'Product records.' }],
+    paths: {
+      [COLLECTION_PATH]: {
+        get: {
+          operationId: 'listProducts',
+          tags: [TAG],
+          summary: 'List products',
+          description: 'Returns one page of products, ordered by id. X-Total-Count holds the total over all pages.',
+          parameters: queryParameters(listQuerySchema),
+          responses: {
+            200: {
+              description: 'One page of products (an empty array when there are none).',
+              headers: { 'X-Total-Count': ref('headers', 'XTotalCount') },
+              content: {
+                'application/json': { schema: { type: 'array', items: ref('schemas', 'Product') } },
+              },
+            },
+            400: ref('responses', 'BadRequest'),
+            500: ref('responses', 'InternalServerError'),
+            503: ref('responses', 'ServiceUnavailable'),
+          },
+        },
+        post: {
+          operationId: 'createProduct',
+          tags: [TAG],
+          summary: 'Create a new product',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: ref('schemas', 'ProductCreate'),
+                examples: {
+                  full: {
+                    summary: 'All fields',
+                    value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 },
+                  },
+                  minimal: {
+                    summary: 'Required fields only',
+                    value: { name: 'Widget', price: 0.5, quantity: 1 },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            201: {
+              description: 'The stored product.',
+              headers: { Location: ref('headers', 'Location') },
+              content: { 'application/json': { schema: ref('schemas', 'Product') } },
+            },
+            400: ref('responses', 'BadRequest'),
+            413: ref('responses', 'PayloadTooLarge'),
+            415: ref('responses', 'UnsupportedMediaType'),
+            500: ref('responses', 'InternalServerError'),
+            503: ref('responses', 'ServiceUnavailable'),
+          },
+        },
+      },
+      [ITEM_PATH]: {
+        parameters: [ref('parameters', 'ProductId')],
+        get: {
+          operationId: 'getProduct',
+          tags: [TAG],
+          summary: 'Get one product by id',
+          responses: {
+            200: {
+              description: 'The product.',
+              content: { 'application/json': { schema: ref('schemas', 'Product') } },
+            },
+            400: ref('responses', 'BadRequest'),
+            404: ref('responses', 'NotFound'),
+            500: ref('responses', 'InternalServerError'),
+            503: ref('responses', 'ServiceUnavailable'),
+          },
+        },
+        put: {
+          operationId: 'updateProduct',
+          tags: [TAG],
+          summary: 'Update one product',
+          description:
+            'Partial update: only the fields in the body change, the others keep their values. ' +
+            'An empty body (`{}`) is refused with 400 because it would change nothing.',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: ref('schemas', 'ProductUpdate'),
+                examples: {
+                  price: { summary: 'Change price and quantity', value: { price: 17.5, quantity: 5 } },
+                  clearDescription: { summary: 'Clear the description', value: { description: '' } },
+                },
+              },
+            },
+          },
+          responses: {
+            200: {
+              description: 'The updated product.',
+              content: { 'application/json': { schema: ref('schemas', 'Product') } },
+            },
+            400: ref('responses', 'BadRequest'),
+            404: ref('responses', 'NotFound'),
+            413: ref('responses', 'PayloadTooLarge'),
+            415: ref('responses', 'UnsupportedMediaType'),
+            500: ref('responses', 'InternalServerError'),
+            503: ref('responses', 'ServiceUnavailable'),
+          },
+        },
+        delete: {
+          operationId: 'deleteProduct',
+          tags: [TAG],
+          summary: 'Delete one product',
+          responses: {
+            204: { description: 'Deleted; no body.' },
+            400: ref('responses', 'BadRequest'),
+            404: ref('responses', 'NotFound'),
+            500: ref('responses', 'InternalServerError'),
+            503: ref('responses', 'ServiceUnavailable'),
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Product: withPrice(toSchema(productSchema)),
+        ProductCreate: withPrice(toSchema(productCreateSchema)),
+        ProductUpdate: {
+          ...withPrice(toSchema(productUpdateSchema)),
+          // Joi's .min(1) on the object; joi-to-swagger does not carry it over.
+          minProperties: 1,
+          description: 'Fields to change; at least one.',
+        },
+      },
+      parameters: {
+        ProductId: {
+          name: 'id',
+          in: 'path',
+          required: true,
+          description:
+            'Product id. Anything but an integer from 1 to 2147483647 is answered with ' +
+            '400 "id must be a positive integer".',
+          schema: withoutTitle(toSchema(idSchema)),
+        },
+      },
+      headers: {
+        Location: {
+          description: 'Path of the new product.',
+          schema: { type: 'string', example: `${COLLECTION_PATH}/1` },
+        },
+        XTotalCount: {
+          description: 'Number of products over all pages.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+      responses: {
+        BadRequest: textResponse(
+          'Invalid request: a validation message, a malformed JSON body, or an id that is not a positive integer.',
+          '"name" is required',
+        ),
+        NotFound: textResponse('No product has this id.', 'Product 42 not found'),
+        PayloadTooLarge: textResponse(`The request body is larger than ${JSON_LIMIT}.`, 'request entity too large'),
+        UnsupportedMediaType: textResponse(
+          'The request body is not application/json.',
+          'Content-Type must be application/json',
+        ),
+        InternalServerError: textResponse(
+          'Unexpected failure; the details are logged, not sent.',
+          'Internal server error',
+        ),
+        ServiceUnavailable: textResponse('The database cannot be reached; retry later.', 'Service unavailable'),
+      },
+    },
+  };
+}
+
+function toSchema(schema: Schema): SchemaObject {
+  return j2s.default(schema).swagger as SchemaObject;
+}
+
+// joi-to-swagger drops Joi's precision(2): state it as multipleOf and explain the bounds.
+function withPrice(schema: SchemaObject): SchemaObject {
+  const price = schema.properties?.price;
+  if (price) Object.assign(price, { multipleOf: 0.01, description: PRICE_DESCRIPTION });
+  return schema;
+}
+
+function withoutTitle({ title: _title, ...schema }: SchemaObject): SchemaObject {
+  return schema;
+}
+
+function queryParameters(schema: Schema): Record<string, unknown>[] {
+  return Object.entries(toSchema(schema).properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    description: QUERY_DESCRIPTIONS[name],
+    schema: property,
+  }));
+}
+
+function textResponse(description: string, example: string): Record<string, unknown> {
+  return { description, content: { 'text/plain': { schema: { type: 'string', example } } } };
+}
+
+// src/openapi.ts and dist/openapi.js both sit one level below package.json.
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+}

@@ -1,0 +1,90 @@
+import Router from '@koa/router';
+import type { Schema, ValidationOptions } from 'joi';
+import type { Context } from 'koa';
+
+import { jsonBody } from '../http/json-body.js';
+import {
+  createProduct,
+  deleteProduct,
+  findProduct,
+  listProducts,
+  updateProduct,
+} from './product.repository.js';
+import {
+  idSchema,
+  listQuerySchema,
+  productCreateSchema,
+  productUpdateSchema,
+  strictValidation,
+  type ProductCreate,
+  type ProductUpdate,
+} from './product.schema.js';
+
+export const ROUTE_PREFIX = '/api/products';
+
+/** The product API: list, read, create, partial update and delete under /api/products. */
+export function createProductRouter(): Router {
+  const router = new Router({ prefix: ROUTE_PREFIX });
+
+  router.get('/', async (ctx) => {
+    // Query values are strings, so this one schema converts ("20" -> 20); bodies never do.
+    const { page, pageSize } = validate<{ page: number; pageSize: number }>(listQuerySchema, ctx.query, {
+      convert: true,
+    });
+    const result = await listProducts(page, pageSize);
+    ctx.set('X-Total-Count', String(result.total));
+    ctx.body = result.products;
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = parseId(ctx);
+    const product = await findProduct(id);
+    if (!product) notFound(ctx, id);
+    ctx.body = product;
+  });
+
+  router.post('/', ...jsonBody(), async (ctx) => {
+    const input = validate<ProductCreate>(productCreateSchema, ctx.request.body);
+    const product = await createProduct(input);
+    ctx.status = 201;
+    ctx.set('Location', `${ROUTE_PREFIX}/${product.id}`);
+    ctx.body = product;
+  });
+
+  router.put('/:id', ...jsonBody(), async (ctx) => {
+    const id = parseId(ctx);
+    const changes = validate<ProductUpdate>(productUpdateSchema, ctx.request.body);
+    const product = await updateProduct(id, changes);
+    if (!product) notFound(ctx, id);
+    ctx.body = product;
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const id = parseId(ctx);
+    if (!(await deleteProduct(id))) notFound(ctx, id);
+    ctx.status = 204;
+  });
+
+  return router;
+}
+
+function validate<T>(schema: Schema, input: unknown, options: ValidationOptions = strictValidation): T {
+  const { value, error } = schema.validate(input, options);
+  if (error) throw error;
+  return value as T;
+}
+
+// Digits only: Joi would also accept "1e3", "+7" or " 7" and turn them into numbers.
+const DIGITS = /^[1-9][0-9]{0,9}$/;
+
+/** The :id parameter as a positive 32-bit integer; anything else is a 400 before any query. */
+function parseId(ctx: Context & { params: Record<string, string> }): number {
+  const raw = ctx.params.id ?? '';
+  const { value, error } = idSchema.validate(Number(raw));
+  if (!DIGITS.test(raw) || error) ctx.throw(400, 'id must be a positive integer');
+  return value as number;
+}
+
+function notFound(ctx: Context, id: number): never {
+  ctx.throw(404, `Product ${id} not found`);
+}

@@ -1,0 +1,138 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type Koa from 'koa';
+import type { Test } from 'uvu';
+
+import { createApps } from '../src/app.js';
+import { IN_MEMORY, loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/database.js';
+import { createReadiness, type Readiness } from '../src/http/health.js';
+import { createLogger } from '../src/logger.js';
+import { migrateLatest } from '../src/migrations/index.js';
+
+export interface Service {
+  /** fetch() against the service port; `path` starts with a slash. */
+  api(path: string, init?: RequestInit): Promise<Response>;
+  /** fetch() against the management port. */
+  management(path: string, init?: RequestInit): Promise<Response>;
+  db: Database;
+  config: Config;
+  readiness: Readiness;
+  /** Empties products and restarts its ids. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Test configuration: embedded in-memory database unless DATABASE_URL is set, ephemeral ports. */
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: IN_MEMORY,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    MANAGEMENT_PORT: '0',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+}
+
+/**
+ * Opens the database, migrates it, empties products and starts both apps on
+ * 127.0.0.1 ephemeral ports. The readiness is already 'ready' unless `ready` is false.
+ */
+export async function build(options: { config?: Config; ready?: boolean } = {}): Promise<Service> {
+  const config = options.config ?? testConfig();
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase(config, logger);
+  try {
+    await migrateLatest(db.knex);
+    const readiness = createReadiness();
+    if (options.ready !== false) readiness.markReady();
+    const apps = createApps({ db, config, logger, readiness });
+    const service = await listen(apps.service);
+    const management = await listen(apps.management);
+    const reset = () => db.knex.raw('truncate table products restart identity').then(() => undefined);
+    await reset();
+    return {
+      api: (path, init) => fetch(`${service.url}${path}`, init),
+      management: (path, init) => fetch(`${management.url}${path}`, init),
+      db,
+      config,
+      readiness,
+      reset,
+      close: async () => {
+        await Promise.all([service.close(), management.close()]);
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+async function listen(app: Koa): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * Wires build() into a suite: one service per suite, a clean table before each test.
+ * uvu exits 0 when a `before` hook throws, so a setup failure is stored and rethrown by
+ * every test instead: the run then fails loudly.
+ */
+export function useService(suite: Test, options?: Parameters<typeof build>[0]): () => Service {
+  let service: Service | undefined;
+  let setupError: unknown;
+  suite.before(async () => {
+    try {
+      service = await build(options);
+    } catch (error) {
+      setupError = error;
+    }
+  });
+  suite.before.each(async () => {
+    if (!service) throw setupError ?? new Error('service did not start');
+    await service.reset();
+  });
+  suite.after(async () => {
+    await service?.close();
+  });
+  return () => service!;
+}
+
+export const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/** A valid create request body, overridable field by field. */
+export function productInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3, ...overrides };
+}
+
+/** POSTs a JSON body (objects are stringified, strings sent as they are). */
+export function post(service: Service, path: string, body: unknown, headers: Record<string, string> = JSON_HEADERS) {
+  return service.api(path, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** PUTs a JSON body (objects are stringified, strings sent as they are). */
+export function put(service: Service, path: string, body: unknown, headers: Record<string, string> = JSON_HEADERS) {
+  return service.api(path, {
+    method: 'PUT',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}

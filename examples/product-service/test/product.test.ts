@@ -1,0 +1,297 @@
+import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
+
+import { MAX_PRICE, MAX_QUANTITY } from '../src/product/product.schema.js';
+import { JSON_HEADERS, productInput, post, put, useService, type Service } from './helpers.js';
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const test = suite('products');
+const service = useService(test);
+
+async function create(overrides: Record<string, unknown> = {}) {
+  const response = await post(service(), '/api/products', productInput(overrides));
+  assert.is(response.status, 201, await response.clone().text());
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function listAll(s: Service) {
+  return (await (await s.api('/api/products?pageSize=100')).json()) as Record<string, unknown>[];
+}
+
+async function expectText(response: Response, status: number, text: string | RegExp) {
+  assert.is(response.status, status);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  const body = await response.text();
+  if (typeof text === 'string') assert.is(body, text);
+  else assert.match(body, text);
+}
+
+test('POST creates a product and answers 201 with Location and the stored row', async () => {
+  const response = await post(service(), '/api/products', productInput());
+  assert.is(response.status, 201);
+  assert.is(response.headers.get('location'), '/api/products/1');
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  assert.equal(Object.keys(body).sort(), ['createdAt', 'description', 'id', 'name', 'price', 'quantity', 'updatedAt']);
+  assert.equal(
+    { id: body.id, name: body.name, description: body.description, price: body.price, quantity: body.quantity },
+    { id: 1, name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 },
+  );
+  assert.match(String(body.createdAt), ISO_UTC);
+  assert.is(body.createdAt, body.updatedAt);
+  const age = Date.now() - Date.parse(String(body.createdAt));
+  assert.ok(age >= 0 && age < 60_000, `createdAt is recent (${age} ms)`);
+});
+
+test('GET by id reads back exactly what was created', async () => {
+  const created = await create();
+  const response = await service().api(`/api/products/${created.id}`);
+  assert.is(response.status, 200);
+  assert.equal(await response.json(), created);
+});
+
+test('price 19.99 and MAX_PRICE read back unchanged', async () => {
+  for (const price of [19.99, 0.01, MAX_PRICE]) {
+    const created = await create({ price });
+    const read = (await (await service().api(`/api/products/${created.id}`)).json()) as { price: number };
+    assert.is(read.price, price);
+  }
+  const raw = await (await service().api('/api/products/3')).text();
+  assert.ok(raw.includes('"price":9999999999999.99'), raw);
+});
+
+test('description may be absent (null) or empty', async () => {
+  const absent = await create({ description: undefined });
+  assert.is(absent.description, null);
+  const empty = await create({ description: '' });
+  assert.is(empty.description, '');
+});
+
+test('largest quantity and longest texts are accepted', async () => {
+  const created = await create({ quantity: MAX_QUANTITY, name: 'n'.repeat(100), description: 'd'.repeat(500) });
+  assert.is(created.quantity, MAX_QUANTITY);
+  assert.is(String(created.name).length, 100);
+});
+
+test('GET list answers an empty array and X-Total-Count 0 when there are none', async () => {
+  const response = await service().api('/api/products');
+  assert.is(response.status, 200);
+  assert.is(response.headers.get('x-total-count'), '0');
+  assert.equal(await response.json(), []);
+});
+
+test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
+  for (let i = 1; i <= 25; i++) await create({ name: `Item ${i}` });
+  const first = await service().api('/api/products');
+  assert.is(first.headers.get('x-total-count'), '25');
+  const firstIds = ((await first.json()) as { id: number }[]).map((o) => o.id);
+  assert.equal(firstIds, Array.from({ length: 20 }, (_, i) => i + 1));
+
+  const second = await service().api('/api/products?page=2&pageSize=10');
+  assert.is(second.headers.get('x-total-count'), '25');
+  assert.equal(((await second.json()) as { id: number }[]).map((o) => o.id), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+
+  const beyond = await service().api('/api/products?page=9');
+  assert.equal(await beyond.json(), []);
+  assert.is(beyond.headers.get('x-total-count'), '25');
+});
+
+test('invalid paging answers 400', async () => {
+  for (const query of ['pageSize=101', 'pageSize=0', 'page=0', 'page=-1', 'page=1.5', 'pageSize=abc', 'page=1&page=2', 'sort=name']) {
+    const response = await service().api(`/api/products?${query}`);
+    assert.is(response.status, 400, query);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  }
+  const max = await service().api('/api/products?pageSize=100');
+  assert.is(max.status, 200);
+});
+
+test('PUT changes only the given fields and moves updatedAt', async () => {
+  const created = await create();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const response = await put(service(), `/api/products/${created.id}`, { price: 5.5 });
+  assert.is(response.status, 200);
+  const updated = (await response.json()) as Record<string, unknown>;
+  assert.equal({ ...updated, updatedAt: undefined }, { ...created, price: 5.5, updatedAt: undefined });
+  assert.is(updated.createdAt, created.createdAt);
+  assert.match(String(updated.updatedAt), ISO_UTC);
+  assert.ok(Date.parse(String(updated.updatedAt)) > Date.parse(String(created.updatedAt)), 'updatedAt moved');
+  assert.equal(await (await service().api(`/api/products/${created.id}`)).json(), updated);
+});
+
+test('PUT can set every field, and clear description to empty', async () => {
+  const created = await create();
+  const changes = { name: 'Gadget', description: '', price: 1.5, quantity: 7 };
+  const updated = (await (await put(service(), `/api/products/${created.id}`, changes)).json()) as Record<string, unknown>;
+  assert.equal({ ...updated, updatedAt: undefined }, { ...created, ...changes, updatedAt: undefined });
+});
+
+test('PUT with an empty object answers 400 and changes nothing', async () => {
+  const created = await create();
+  const response = await put(service(), `/api/products/${created.id}`, {});
+  await expectText(response, 400, /at least one field/);
+  assert.equal(await listAll(service()), [created]);
+});
+
+test('DELETE answers 204 with no body, then the product is gone', async () => {
+  const created = await create();
+  const response = await service().api(`/api/products/${created.id}`, { method: 'DELETE' });
+  assert.is(response.status, 204);
+  assert.is(await response.text(), '');
+  assert.is((await service().api(`/api/products/${created.id}`)).status, 404);
+  assert.equal(await listAll(service()), []);
+});
+
+test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () => {
+  await create();
+  await expectText(await service().api('/api/products/42'), 404, 'Product 42 not found');
+  await expectText(await put(service(), '/api/products/42', { quantity: 2 }), 404, 'Product 42 not found');
+  await expectText(await service().api('/api/products/42', { method: 'DELETE' }), 404, 'Product 42 not found');
+  assert.is((await listAll(service())).length, 1);
+});
+
+test('an id that is not a positive 32-bit integer answers 400', async () => {
+  for (const id of ['abc', '0', '-1', '1.5', '2147483648', '1e3', '+1', '%201', '0x10', '99999999999999999999']) {
+    for (const [method, body] of [['GET'], ['PUT', '{"quantity":2}'], ['DELETE']] as const) {
+      const response = await service().api(`/api/products/${id}`, {
+        method,
+        body,
+        headers: body ? JSON_HEADERS : {},
+      });
+      await expectText(response, 400, 'id must be a positive integer');
+    }
+  }
+  assert.is((await service().api('/api/products/2147483647')).status, 404);
+});
+
+// ---
+
+const invalid = suite('product validation');
+const validationService = useService(invalid);
+
+const invalidCreates: [string, Record<string, unknown>, RegExp][] = [
+  ['name missing', { name: undefined }, /"name" is required/],
+  ['price missing', { price: undefined }, /"price" is required/],
+  ['quantity missing', { quantity: undefined }, /"quantity" is required/],
+  ['unknown field', { colour: 'red' }, /"colour" is not allowed/],
+  ['id given', { id: 7 }, /"id" is not allowed/],
+  ['price with three decimals (not rounded)', { price: 1.255 }, /"price" must have no more than 2 decimal places/],
+  ['price 0', { price: 0 }, /"price" must be greater than or equal to 0.01/],
+  ['negative price', { price: -1 }, /"price"/],
+  ['price above MAX_PRICE', { price: 10_000_000_000_000 }, /"price" must be less than or equal to/],
+  ['price as a string', { price: '19.99' }, /"price" must be a number/],
+  ['quantity 0', { quantity: 0 }, /"quantity" must be greater than or equal to 1/],
+  ['quantity 1.5', { quantity: 1.5 }, /"quantity" must be an integer/],
+  ['quantity "3"', { quantity: '3' }, /"quantity" must be a number/],
+  ['quantity 2147483648', { quantity: 2_147_483_648 }, /"quantity" must be less than or equal to 2147483647/],
+  ['name of 101 characters', { name: 'n'.repeat(101) }, /"name" length must be less than or equal to 100/],
+  ['empty name', { name: '' }, /"name" is not allowed to be empty/],
+  ['name null', { name: null }, /"name" must be a string/],
+  ['description of 501 characters', { description: 'd'.repeat(501) }, /"description" length must be less than or equal to 500/],
+  ['NUL in name', { name: 'Wid\u0000get' }, /"name" must not contain NUL/],
+  ['lone surrogate in description', { description: 'x\ud800' }, /"description" must not contain/],
+];
+
+for (const [title, overrides, message] of invalidCreates) {
+  invalid(`POST rejects ${title} with 400 and stores nothing`, async () => {
+    const response = await post(validationService(), '/api/products', productInput(overrides));
+    assert.is(response.status, 400);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.match(await response.text(), message);
+    assert.equal(await listAll(validationService()), []);
+  });
+}
+
+invalid('PUT applies the same field rules and changes nothing on failure', async () => {
+  const created = (await (await post(validationService(), '/api/products', productInput())).json()) as { id: number };
+  for (const [title, overrides, message] of invalidCreates) {
+    if (overrides.name === undefined && 'name' in overrides) continue; // "missing" is fine for an update
+    if (overrides.price === undefined && 'price' in overrides) continue;
+    if (overrides.quantity === undefined && 'quantity' in overrides) continue;
+    const response = await put(validationService(), `/api/products/${created.id}`, { name: 'Changed', ...overrides });
+    assert.is(response.status, 400, title);
+    assert.match(await response.text(), message, title);
+  }
+  const [stored] = await listAll(validationService());
+  assert.is(stored?.name, 'Widget');
+  assert.is(stored?.updatedAt, stored?.createdAt);
+});
+
+// ---
+
+const bodies = suite('product request bodies');
+const bodyService = useService(bodies);
+
+bodies('POST without a JSON content type answers 415', async () => {
+  const body = JSON.stringify(productInput());
+  const contentTypes = ['text/plain', 'application/x-www-form-urlencoded', 'application/json-patch+json', undefined];
+  for (const contentType of contentTypes) {
+    // fetch labels a string body text/plain by itself; bytes go out with no Content-Type at all.
+    const response = await bodyService().api('/api/products', {
+      method: 'POST',
+      headers: contentType ? { 'Content-Type': contentType } : {},
+      body: contentType ? body : new TextEncoder().encode(body),
+    });
+    await expectText(response, 415, 'Content-Type must be application/json');
+  }
+  const response = await put(bodyService(), '/api/products/1', body, { 'Content-Type': 'text/plain' });
+  assert.is(response.status, 415);
+  assert.equal(await listAll(bodyService()), []);
+});
+
+bodies('application/json with a charset is accepted', async () => {
+  const response = await post(bodyService(), '/api/products', productInput(), {
+    'Content-Type': 'application/json; charset=utf-8',
+  });
+  assert.is(response.status, 201);
+});
+
+bodies('malformed JSON answers 400 in plain text', async () => {
+  const response = await post(bodyService(), '/api/products', '{"name": "Widget",');
+  assert.is(response.status, 400);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  assert.equal(await listAll(bodyService()), []);
+});
+
+bodies('a body that is not a JSON object answers 400', async () => {
+  for (const body of ['[]', JSON.stringify([productInput()]), '"text"', '42', 'null']) {
+    const response = await post(bodyService(), '/api/products', body);
+    assert.is(response.status, 400, body);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  }
+  const created = (await (await post(bodyService(), '/api/products', productInput())).json()) as { id: number };
+  assert.is((await put(bodyService(), `/api/products/${created.id}`, '[]')).status, 400);
+  assert.is((await listAll(bodyService())).length, 1);
+});
+
+bodies('a body over 16kb answers 413 and stores nothing', async () => {
+  const response = await post(bodyService(), '/api/products', productInput({ description: 'd'.repeat(17 * 1024) }));
+  assert.is(response.status, 413);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  assert.equal(await listAll(bodyService()), []);
+});
+
+bodies('unknown routes answer 404 and wrong methods 405', async () => {
+  assert.is((await bodyService().api('/api/unknown')).status, 404);
+  assert.is((await bodyService().api('/api/products/1/extra')).status, 404);
+  const patch = await bodyService().api('/api/products/1', { method: 'PATCH' });
+  assert.is(patch.status, 405);
+  assert.match(patch.headers.get('allow') ?? '', /PUT/);
+  assert.is((await bodyService().api('/api/products', { method: 'DELETE' })).status, 405);
+});
+
+bodies('X-Request-Id is echoed when sane and generated otherwise', async () => {
+  const echoed = await bodyService().api('/api/products', { headers: { 'X-Request-Id': 'abc-123' } });
+  assert.is(echoed.headers.get('x-request-id'), 'abc-123');
+  const tooLong = await bodyService().api('/api/products', { headers: { 'X-Request-Id': 'x'.repeat(129) } });
+  assert.match(tooLong.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  const generated = await bodyService().api('/api/products');
+  assert.match(generated.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  const error = await bodyService().api('/api/products/abc', { headers: { 'X-Request-Id': 'err-1' } });
+  assert.is(error.headers.get('x-request-id'), 'err-1');
+});
+
+test.run();
+invalid.run();
+bodies.run();

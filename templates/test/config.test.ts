@@ -1,0 +1,96 @@
+import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
+
+import { ConfigError, DEFAULT_MANAGEMENT_PORT, DEFAULT_PORT, loadConfig } from '../src/config.js';
+
+const test = suite('loadConfig');
+
+test('applies the defaults to an empty environment', () => {
+  assert.equal(loadConfig({}), {
+    host: '0.0.0.0',
+    port: DEFAULT_PORT,
+    managementPort: DEFAULT_MANAGEMENT_PORT,
+    databaseUrl: undefined,
+    dataDir: './data',
+    dbPoolMax: 10,
+    logLevel: 'info',
+    migrateOnStart: true,
+    shutdownTimeoutMs: 10_000,
+  });
+});
+
+test('reads every variable', () => {
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '3000',
+    MANAGEMENT_PORT: '3001',
+    DATABASE_URL: 'postgres://app:secret@db:5432/shop',
+    DATA_DIR: '/var/lib/data',
+    DB_POOL_MAX: '4',
+    LOG_LEVEL: 'DEBUG',
+    MIGRATE_ON_START: 'false',
+    SHUTDOWN_TIMEOUT_MS: '2500',
+  });
+  assert.equal(config, {
+    host: '127.0.0.1',
+    port: 3000,
+    managementPort: 3001,
+    databaseUrl: 'postgres://app:secret@db:5432/shop',
+    dataDir: '/var/lib/data',
+    dbPoolMax: 4,
+    logLevel: 'debug',
+    migrateOnStart: false,
+    shutdownTimeoutMs: 2500,
+  });
+});
+
+test('blank values count as unset', () => {
+  const config = loadConfig({ PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' });
+  assert.is(config.port, DEFAULT_PORT);
+  assert.is(config.databaseUrl, undefined);
+  assert.is(config.logLevel, 'info');
+});
+
+test('port 0 is allowed for both ports (ephemeral)', () => {
+  const config = loadConfig({ PORT: '0', MANAGEMENT_PORT: '0' });
+  assert.is(config.port, 0);
+  assert.is(config.managementPort, 0);
+});
+
+const invalid: [Record<string, string>, RegExp][] = [
+  [{ PORT: 'http' }, /^PORT must be an integer from 0 to 65535, got "http"$/],
+  [{ PORT: '65536' }, /^PORT must be an integer/],
+  [{ PORT: '-1' }, /^PORT must be an integer/],
+  [{ PORT: '80.5' }, /^PORT must be an integer/],
+  [{ MANAGEMENT_PORT: '1e3' }, /^MANAGEMENT_PORT must be an integer/],
+  [{ PORT: '9000', MANAGEMENT_PORT: '9000' }, /^PORT and MANAGEMENT_PORT must differ \(both are 9000\)$/],
+  [{ MANAGEMENT_PORT: String(DEFAULT_PORT) }, /must differ/],
+  [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL is not a valid URL/],
+  [{ DATABASE_URL: 'mysql://u:p@h/db' }, /^DATABASE_URL must start with postgres:\/\//],
+  [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"$/],
+  [{ DB_POOL_MAX: '0' }, /^DB_POOL_MAX must be an integer from 1/],
+  [{ MIGRATE_ON_START: 'maybe' }, /^MIGRATE_ON_START must be true or false/],
+  [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /^SHUTDOWN_TIMEOUT_MS must be an integer/],
+];
+
+for (const [env, message] of invalid) {
+  test(`rejects ${JSON.stringify(env)}`, () => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      assert.instance(error, ConfigError);
+      assert.match((error as Error).message, message);
+      return;
+    }
+    assert.unreachable('expected a ConfigError');
+  });
+}
+
+test('a malformed DATABASE_URL is not echoed (it may hold a password)', () => {
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: 'postgres://app:s3cret@[bad/db' }),
+    (error: Error) => error instanceof ConfigError && !error.message.includes('s3cret'),
+  );
+});
+
+test.run();

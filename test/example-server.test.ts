@@ -1,0 +1,164 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { chromium, type Browser } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { root } from './helpers.js';
+
+const example = join(root, 'examples/product-service');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs} ms`);
+}
+
+interface Running {
+  child: ChildProcess;
+  api: string;
+  management: string;
+  output: () => string;
+}
+
+/** Starts the example with `npm start` on free loopback ports and the embedded database. */
+async function startExample(): Promise<Running> {
+  const [port, managementPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    MANAGEMENT_PORT: String(managementPort),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'product-service-data-')),
+  };
+  delete env.DATABASE_URL;
+  const child = spawn('npm', ['start'], { cwd: example, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const running = { child, api: `http://127.0.0.1:${port}`, management: `http://127.0.0.1:${managementPort}`, output: () => output };
+  await waitForReady(`${running.management}/health/ready`, child);
+  return running;
+}
+
+/** Sends SIGTERM to the service (npm runs it as a child in the same process group) and waits for its exit. */
+async function stop(running: Running): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
+  process.kill(-(running.child.pid ?? 0), 'SIGTERM');
+  return exited;
+}
+
+// ---
+
+const started = suite('the example, started with npm start on the embedded database');
+let running: Running | undefined;
+let browser: Browser | undefined;
+let setupError: unknown;
+
+started.before(async () => {
+  try {
+    running = await startExample();
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  } catch (error) {
+    // uvu reports a throwing hook as (0 / N) and exits 0; make every test fail instead.
+    setupError = error;
+  }
+});
+
+started.after(async () => {
+  await browser?.close();
+  if (running && running.child.exitCode === null) process.kill(-(running.child.pid ?? 0), 'SIGKILL');
+});
+
+function ready(): { running: Running; browser: Browser } {
+  if (setupError) throw setupError;
+  if (!running || !browser) throw new Error('setup did not finish');
+  return { running, browser };
+}
+
+started('Swagger UI shows all five operations with every non-local request blocked', async () => {
+  const { running, browser } = ready();
+  const page = await browser.newPage();
+  const blocked: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1') return route.continue();
+    blocked.push(url.href);
+    return route.abort();
+  });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${running.api}/swagger`);
+  await page.waitForSelector('.opblock', { timeout: 15_000 });
+  const operations = await page.$$eval('.opblock-summary', (nodes) =>
+    nodes.map((node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim()),
+  );
+  assert.is(operations.length, 5, operations.join(' | '));
+  for (const [method, path] of [['GET', '/api/products'], ['POST', '/api/products'], ['GET', '/api/products/{id}'], ['PUT', '/api/products/{id}'], ['DELETE', '/api/products/{id}']]) {
+    assert.ok(operations.some((text) => text.startsWith(`${method}${path}`) || text.startsWith(`${method} ${path}`)), `${method} ${path} in ${operations.join(' | ')}`);
+  }
+  const schemas = await page.$$eval('.models .model-container', (nodes) => nodes.length);
+  assert.ok(schemas >= 3, `schemas shown: ${schemas}`);
+  await page.screenshot({ path: join(tmpdir(), 'swagger-ui.png'), fullPage: true });
+  assert.equal(pageErrors, []);
+  assert.equal(blocked, [], 'the page asks no other host for anything');
+  await page.close();
+});
+
+started('Swagger UI "Try it out" creates an item through the real API', async () => {
+  const { running, browser } = ready();
+  const page = await browser.newPage();
+  await page.goto(`${running.api}/swagger`);
+  const create = page.locator('.opblock-post');
+  await create.locator('.opblock-summary').click();
+  await create.locator('button.try-out__btn').click();
+  await create.locator('button.execute').click();
+  const statusCell = create.locator('.live-responses-table tr.response .response-col_status').first();
+  await statusCell.waitFor({ timeout: 10_000 });
+  const status = (await statusCell.textContent())?.trim();
+  assert.is(status, '201');
+  const list = (await (await fetch(`${running.api}/api/products`)).json()) as unknown[];
+  assert.is(list.length, 1);
+  await page.close();
+});
+
+started('/metrics passes promtool check metrics', async () => {
+  const { running } = ready();
+  await fetch(`${running.api}/api/products/1`);
+  const text = await (await fetch(`${running.management}/metrics`)).text();
+  assert.match(text, /http_request_duration_seconds_bucket\{[^}]*route="\/api\/products\/:id"/);
+  const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+  assert.is(check.error, undefined, 'promtool must be installed (bash .ci/run installs it)');
+  assert.is(check.status, 0, `${check.stdout}${check.stderr}`);
+});
+
+started('SIGTERM drains and exits with code 0', async () => {
+  const { running } = ready();
+  assert.is(await stop(running), 0, running.output().slice(-2000));
+});
+
+started.run();
