@@ -65,6 +65,14 @@ rendering('the root installs every dependency of a generated project, with the s
   }
 });
 
+rendering('the generated README has a layout row for every file', () => {
+  const files = renderProject({ entity: 'warehouse bin', port: 8080, managementPort: 8081 });
+  const readme = files.get('README.md') ?? '';
+  for (const path of files.keys()) {
+    if (path !== 'README.md') assert.ok(readme.includes(`| \`${path}\` |`), `README.md has no row for ${path}`);
+  }
+});
+
 rendering.run();
 
 // ---
