@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { suite } from 'uvu';
@@ -54,15 +54,6 @@ rendering('the chosen ports are the generated defaults', () => {
   assert.match(config, /3000/);
   assert.match(config, /3001/);
   assert.not.match(config, /8080|8081/);
-});
-
-rendering('the root installs every dependency of a generated project, with the same range', () => {
-  const generated = JSON.parse(renderProject(product).get('package.json') ?? '{}');
-  const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const installed = { ...rootPackage.dependencies, ...rootPackage.devDependencies };
-  for (const [name, range] of Object.entries({ ...generated.dependencies, ...generated.devDependencies })) {
-    assert.is(installed[name], range, `${name} in the root package.json`);
-  }
 });
 
 rendering('the generated README has a layout row for every file', () => {
