@@ -1,5 +1,6 @@
 import pluralize from 'pluralize';
 
+import { generatedIdentifiers } from './identifiers.js';
 import { entityNames, entityWords } from './names.js';
 
 /** Longer names make unwieldy identifiers, tables and URLs; PostgreSQL cuts identifiers at 63 bytes. */
@@ -15,17 +16,10 @@ const RESERVED_WORDS = new Set([
   'number', 'object', 'string', 'symbol', 'unknown', 'bigint', 'type', 'declare', 'namespace', 'module',
 ]);
 
-/**
- * Identifiers the generated code declares or imports at the top level of a module, where an entity
- * class or variable of the same name would shadow or clash with them (`class Model extends Model`).
- */
-const GENERATED_IDENTIFIERS = new Set([
-  'app', 'config', 'context', 'database', 'db', 'error', 'errors', 'health', 'http', 'joi', 'knex',
-  'koa', 'logger', 'metrics', 'migration', 'migrations', 'model', 'openapi', 'pino', 'readiness',
-  'registry', 'repository', 'router', 'schema', 'server', 'swagger',
-  // Globals the generated code relies on.
-  'array', 'buffer', 'date', 'function', 'json', 'map', 'math', 'promise', 'process', 'request',
-  'response', 'set', 'url',
+/** Globals the generated code relies on; an entity class of the same name would shadow them. */
+const GLOBALS = new Set([
+  'array', 'boolean', 'buffer', 'date', 'error', 'function', 'json', 'map', 'math', 'number', 'object',
+  'process', 'promise', 'request', 'response', 'set', 'string', 'symbol', 'url',
 ]);
 
 /**
@@ -61,10 +55,15 @@ export function validateEntity(input: string): string | undefined {
     if (RESERVED_WORDS.has(identifier.toLowerCase())) {
       return `entity name "${entity}" is a reserved word in JavaScript/TypeScript`;
     }
-    if (GENERATED_IDENTIFIERS.has(identifier.toLowerCase())) {
-      return `entity name "${entity}" clashes with an identifier of the generated code; choose another name`;
+    if (GLOBALS.has(identifier.toLowerCase())) {
+      return `entity name "${entity}" would shadow the JavaScript global ${names.className}; choose another name`;
     }
   }
+  const declared = generatedIdentifiers();
+  const clash = [names.className, names.classNamePlural, names.camelName, names.camelNamePlural].find((name) =>
+    declared.has(name),
+  );
+  if (clash) return `entity name "${entity}" clashes with ${clash} in the generated code; choose another name`;
   return undefined;
 }
 

@@ -28,7 +28,7 @@ const cases: [string[], RegExp][] = [
   [['Order!'], /only letters and digits/],
   [['X'.repeat(200)], /at most 40 characters/],
   [['Class'], /reserved word/],
-  [['Model'], /clashes with an identifier/],
+  [['Model'], /clashes with Model in the generated code/],
   [['Items'], /looks plural/],
   [['Item', '--port', '0'], /service port must be from 1 to 65535/],
   [['Item', '--port', '65536'], /service port must be from 1 to 65535/],

@@ -69,8 +69,11 @@ const rejected: [string, RegExp][] = [
   ['Class', /reserved word/],
   ['delete', /reserved word/],
   ['Package', /reserved word/],
-  ['Model', /clashes with an identifier/],
-  ['Router', /clashes with an identifier/],
+  ['Model', /clashes with Model in the generated code/],
+  ['Router', /clashes with Router in the generated code/],
+  ['Input', /clashes with input in the generated code/],
+  ['Pojo', /clashes with Pojo in the generated code/],
+  ['Date', /would shadow the JavaScript global Date/],
   ['Sheep', /no distinct plural/],
   ['OrderLines', /looks plural.*"OrderLine"/],
 ];
