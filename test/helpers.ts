@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
@@ -36,4 +37,13 @@ export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 
     .filter((path) => !skip.some((folder) => path === folder || path.startsWith(`${folder}/`)))
     .sort();
   return new Map(files.map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -19,7 +19,7 @@ const logger = createLogger(config.logLevel);
 try {
   const db = await openDatabase(config, logger);
   try {
-    const applied = await migrateLatest(db.knex);
+    const applied = await migrateLatest(db);
     logger.info({ applied, database: db.kind }, applied.length ? 'migrations applied' : 'already up to date');
   } finally {
     await db.close();

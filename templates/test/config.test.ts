@@ -13,6 +13,8 @@ test('applies the defaults to an empty environment', () => {
     databaseUrl: undefined,
     dataDir: './data',
     dbPoolMax: 10,
+    dbStatementTimeoutMs: 5_000,
+    dbConnectTimeoutMs: 5_000,
     logLevel: 'info',
     migrateOnStart: true,
     shutdownTimeoutMs: 10_000,
@@ -27,6 +29,8 @@ test('reads every variable', () => {
     DATABASE_URL: 'postgres://app:secret@db:5432/shop',
     DATA_DIR: '/var/lib/data',
     DB_POOL_MAX: '4',
+    DB_STATEMENT_TIMEOUT_MS: '0',
+    DB_CONNECT_TIMEOUT_MS: '1500',
     LOG_LEVEL: 'DEBUG',
     MIGRATE_ON_START: 'false',
     SHUTDOWN_TIMEOUT_MS: '2500',
@@ -38,6 +42,8 @@ test('reads every variable', () => {
     databaseUrl: 'postgres://app:secret@db:5432/shop',
     dataDir: '/var/lib/data',
     dbPoolMax: 4,
+    dbStatementTimeoutMs: 0,
+    dbConnectTimeoutMs: 1500,
     logLevel: 'debug',
     migrateOnStart: false,
     shutdownTimeoutMs: 2500,
@@ -57,6 +63,11 @@ test('port 0 is allowed for both ports (ephemeral)', () => {
   assert.is(config.managementPort, 0);
 });
 
+test('NODE_ENV=production with DATABASE_URL is accepted; other NODE_ENV values allow the embedded database', () => {
+  assert.is(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' }).databaseUrl, 'postgres://db/app');
+  assert.is(loadConfig({ NODE_ENV: 'development' }).databaseUrl, undefined);
+});
+
 const invalid: [Record<string, string>, RegExp][] = [
   [{ PORT: 'http' }, /^PORT must be an integer from 0 to 65535, got "http"$/],
   [{ PORT: '65536' }, /^PORT must be an integer/],
@@ -69,6 +80,9 @@ const invalid: [Record<string, string>, RegExp][] = [
   [{ DATABASE_URL: 'mysql://u:p@h/db' }, /^DATABASE_URL must start with postgres:\/\//],
   [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"$/],
   [{ DB_POOL_MAX: '0' }, /^DB_POOL_MAX must be an integer from 1/],
+  [{ DB_STATEMENT_TIMEOUT_MS: '-5' }, /^DB_STATEMENT_TIMEOUT_MS must be an integer from 0/],
+  [{ DB_CONNECT_TIMEOUT_MS: '0' }, /^DB_CONNECT_TIMEOUT_MS must be an integer from 1/],
+  [{ NODE_ENV: 'production' }, /^DATABASE_URL is required when NODE_ENV=production \(the embedded database is for development only\)$/],
   [{ MIGRATE_ON_START: 'maybe' }, /^MIGRATE_ON_START must be true or false/],
   [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /^SHUTDOWN_TIMEOUT_MS must be an integer/],
 ];

@@ -15,6 +15,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolMax: number;
+  /** PostgreSQL statement_timeout for every pooled connection; 0 disables it. */
+  dbStatementTimeoutMs: number;
+  /** Longest wait for a new PostgreSQL connection and for a free pool connection. */
+  dbConnectTimeoutMs: number;
   logLevel: LogLevel;
   migrateOnStart: boolean;
   shutdownTimeoutMs: number;
@@ -26,7 +30,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Loads ./.env into process.env when present (variables already set win); a later feature keeps secrets there. */
+/** Loads ./.env into process.env when present (variables already set win), so local settings need no export. */
 export function loadDotEnv(): void {
   try {
     process.loadEnvFile();
@@ -46,13 +50,20 @@ export function loadConfig(env: Env): Config {
   if (port !== 0 && port === managementPort) {
     throw new ConfigError(`PORT and MANAGEMENT_PORT must differ (both are ${port})`);
   }
+  const url = databaseUrl(env);
+  // The embedded database is for development: a production deployment must name its server.
+  if (url === undefined && text(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development only)');
+  }
   return {
     host: text(env, 'HOST') ?? '0.0.0.0',
     port,
     managementPort,
-    databaseUrl: databaseUrl(env),
+    databaseUrl: url,
     dataDir: text(env, 'DATA_DIR') ?? './data',
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 0, 3_600_000),
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000),
     logLevel: logLevel(env),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 600_000),

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
+import pg from 'pg';
 import lockfile from 'proper-lockfile';
 
 import { IN_MEMORY, type Config } from './config.js';
@@ -13,6 +14,8 @@ export interface Database {
   knex: Knex;
   /** Which engine answers: an external PostgreSQL server or the embedded PGlite. */
   kind: 'postgres' | 'embedded';
+  /** Runs `fn` while holding the migration lock: one migrator at a time, across all replicas. */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -26,7 +29,7 @@ export class DataDirInUseError extends Error {
  * in DATA_DIR (or in memory for `memory://`), locking the folder against a second process.
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax' | 'dbStatementTimeoutMs' | 'dbConnectTimeoutMs'>,
   logger: Logger,
 ): Promise<Database> {
   // knex would print its warnings with console.* ; keep them in the JSON log.
@@ -37,29 +40,75 @@ export async function openDatabase(
     debug: (message) => logger.debug({ knex: message }, 'database debug'),
   };
   const database = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.dbPoolMax, log)
+    ? openPostgres(config.databaseUrl, config, log)
     : await openEmbedded(config.dataDir, log);
   Model.knex(database.knex);
   return database;
 }
 
-function openPostgres(connectionString: string, poolMax: number, log: Knex.Logger): Database {
+function openPostgres(
+  connectionString: string,
+  config: Pick<Config, 'dbPoolMax' | 'dbStatementTimeoutMs' | 'dbConnectTimeoutMs'>,
+  log: Knex.Logger,
+): Database {
   const knex = knexFactory({
     client: 'pg',
     log,
-    // An object, not the bare string: knex mistakes socket URLs for sqlite file names.
-    connection: { connectionString, connectionTimeoutMillis: 5_000 },
-    pool: { min: 0, max: poolMax },
-    // Fail fast when the server is gone: the request answers 503 instead of hanging.
-    acquireConnectionTimeout: 5_000,
+    connection: {
+      // An object, not the bare string: knex mistakes socket URLs for sqlite file names.
+      connectionString,
+      connectionTimeoutMillis: config.dbConnectTimeoutMs,
+      // Set by the server on every connection: a runaway query is cancelled instead of holding a connection.
+      statement_timeout: config.dbStatementTimeoutMs,
+    },
+    pool: { min: 0, max: config.dbPoolMax },
+    // Fail fast when the server is gone or the pool is exhausted: the request answers 503 instead of hanging.
+    acquireConnectionTimeout: config.dbConnectTimeoutMs,
   });
-  return { knex, kind: 'postgres', close: () => knex.destroy() };
+  return {
+    knex,
+    kind: 'postgres',
+    withMigrationLock: (fn) => withAdvisoryLock(connectionString, config.dbConnectTimeoutMs, fn),
+    close: () => knex.destroy(),
+  };
+}
+
+// Any constant works, as long as every replica uses the same one.
+const MIGRATION_LOCK_KEY = 'knex_migrations';
+
+/**
+ * Holds a PostgreSQL session-level advisory lock on a connection of its own (outside the pool,
+ * so DB_POOL_MAX=1 cannot deadlock) while `fn` runs. Replicas starting together wait here in
+ * turn, which also covers knex's unguarded creation of its migration tables. The server frees
+ * the lock when the session ends, so a replica that dies mid-migration leaves no stale lock.
+ */
+async function withAdvisoryLock<T>(connectionString: string, connectTimeoutMs: number, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+  // A lost connection fails the lock query or the migration itself; without a listener it would crash the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** In-process lock for the embedded database: the data folder lock already keeps other processes out. */
+function createLocalLock(): Database['withMigrationLock'] {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database> {
   if (dataDir === IN_MEMORY) {
     const knex = knexFactory({ client: ClientPgLite, connection: {}, log });
-    return { knex, kind: 'embedded', close: () => knex.destroy() };
+    return { knex, kind: 'embedded', withMigrationLock: createLocalLock(), close: () => knex.destroy() };
   }
 
   await mkdir(dataDir, { recursive: true });
@@ -81,6 +130,7 @@ async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database
     return {
       knex,
       kind: 'embedded',
+      withMigrationLock: createLocalLock(),
       close: async () => {
         try {
           await knex.destroy();

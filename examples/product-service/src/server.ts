@@ -5,11 +5,13 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
 import { createApps } from './app.js';
+import { retryWithBackoff } from './backoff.js';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
-import { openDatabase } from './database.js';
-import { createReadiness } from './http/health.js';
+import { openDatabase, type Database } from './database.js';
+import { isDatabaseUnavailable } from './http/errors.js';
+import { createReadiness, type Readiness } from './http/health.js';
 import { createLogger, type Logger } from './logger.js';
-import { migrateLatest } from './migrations/index.js';
+import { migrateLatest, pendingMigrations } from './migrations/index.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -21,20 +23,16 @@ async function main(): Promise<void> {
     const db = await openDatabase(config, logger);
     const { service, management } = createApps({ db, config, logger, readiness });
 
-    // Management first: /health/ready answers 503 while migrations run.
+    // Management first: /health/ready answers 503 while the database is awaited and migrated.
     const managementServer = await listen(management, config.managementPort, config.host, logger, 'management');
-    if (config.migrateOnStart) {
-      const applied = await migrateLatest(db.knex);
-      logger.info({ applied }, 'migrations done');
-    }
-    const serviceServer = await listen(service, config.port, config.host, logger, 'service');
-    readiness.markReady();
-    logger.info({ database: db.kind }, 'ready');
+    let serviceServer: Server | undefined;
 
     let stopping = false;
+    const startup = new AbortController();
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
+      startup.abort();
       readiness.markStopping();
       logger.info({ signal }, 'shutting down');
       const timer = setTimeout(() => {
@@ -55,10 +53,59 @@ async function main(): Promise<void> {
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+
+    try {
+      await prepareDatabase(db, config, readiness, logger, startup.signal);
+    } catch (error) {
+      if (stopping) return;
+      throw error;
+    }
+    serviceServer = await listen(service, config.port, config.host, logger, 'service');
+    if (stopping) return;
+    readiness.markReady();
+    logger.info({ database: db.kind }, 'ready');
   } catch (error) {
     logger.fatal({ err: error }, error instanceof Error ? error.message : 'startup failed');
     process.exit(1);
   }
+}
+
+class MigrationsPendingError extends Error {
+  override name = 'MigrationsPendingError';
+}
+
+/**
+ * Waits for the database and migrates it (or, with MIGRATE_ON_START=false, waits until
+ * someone else has). An unreachable database is retried with capped exponential backoff,
+ * so a service started before its database neither exits nor crash-loops; any other
+ * failure (bad password, broken migration) is thrown.
+ */
+async function prepareDatabase(db: Database, config: Config, readiness: Readiness, logger: Logger, signal: AbortSignal): Promise<void> {
+  await retryWithBackoff(
+    async () => {
+      if (config.migrateOnStart) {
+        const applied = await migrateLatest(db);
+        logger.info({ applied }, 'migrations done');
+        return;
+      }
+      const pending = await pendingMigrations(db.knex);
+      if (pending.length > 0) throw new MigrationsPendingError(`migrations pending: ${pending.join(', ')}`);
+    },
+    {
+      signal,
+      retryable: (error) => isDatabaseUnavailable(error) || error instanceof MigrationsPendingError,
+      onRetry: (error, attempt, delayMs) => {
+        const pending = error instanceof MigrationsPendingError;
+        readiness.markWaiting(pending ? 'migrations pending' : 'database unavailable');
+        // One short line per attempt: the stack of a refused connection tells nothing new.
+        const { code, message } = error as { code?: string; message?: string };
+        logger.warn(
+          { attempt, retryInMs: delayMs, error: pending ? undefined : { code, message } },
+          pending ? message! : 'database unavailable, retrying',
+        );
+      },
+    },
+  );
 }
 
 function loadConfigOrExit(): Config {
@@ -80,14 +127,16 @@ async function listen(app: Koa, port: number, host: string, logger: Logger, name
 }
 
 /** Stops accepting, lets in-flight requests finish, then closes the database. */
-async function shutdown(service: Server, management: Server, closeDatabase: () => Promise<void>): Promise<void> {
-  const serviceClosed = close(service);
-  // Keep-alive sockets that go idle after their last response would hold close() open.
-  const sweep = setInterval(() => service.closeIdleConnections(), 100);
-  try {
-    await serviceClosed;
-  } finally {
-    clearInterval(sweep);
+async function shutdown(service: Server | undefined, management: Server, closeDatabase: () => Promise<void>): Promise<void> {
+  if (service) {
+    const serviceClosed = close(service);
+    // Keep-alive sockets that go idle after their last response would hold close() open.
+    const sweep = setInterval(() => service.closeIdleConnections(), 100);
+    try {
+      await serviceClosed;
+    } finally {
+      clearInterval(sweep);
+    }
   }
   await close(management);
   await closeDatabase();

@@ -43,7 +43,7 @@ ports('the management port does not serve the product API', async () => {
 });
 
 ports('the service port does not serve health or metrics', async () => {
-  for (const path of ['/health', '/health/ready', '/metrics']) {
+  for (const path of ['/health', '/health/live', '/health/ready', '/metrics']) {
     assert.is((await service().api(path)).status, 404, path);
   }
 });
@@ -71,6 +71,10 @@ starting('GET /health/ready answers 503 starting before markReady', async () => 
   const response = await startingService().management('/health/ready');
   assert.is(response.status, 503);
   assert.equal(await response.json(), { status: 'starting' });
+  startingService().readiness.markWaiting('database unavailable');
+  const waiting = await startingService().management('/health/ready');
+  assert.is(waiting.status, 503);
+  assert.equal(await waiting.json(), { status: 'starting', reason: 'database unavailable' });
   startingService().readiness.markReady();
   assert.is((await startingService().management('/health/ready')).status, 200);
 });
@@ -97,6 +101,10 @@ unreachable('health answers 503 and the API 503 "Service unavailable" when Postg
     assert.is(health.status, 503);
     assert.equal(await health.json(), { status: 'error', checks: { database: 'unavailable' } });
     assert.is((await fetch(`${url(management)}/health/ready`)).status, 503);
+    // Liveness ignores the database: restarting the process would not bring PostgreSQL back.
+    const live = await fetch(`${url(management)}/health/live`);
+    assert.is(live.status, 200);
+    assert.equal(await live.json(), { status: 'ok' });
 
     const list = await fetch(`${url(server)}/api/products`);
     assert.is(list.status, 503);

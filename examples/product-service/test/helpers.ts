@@ -47,7 +47,7 @@ export async function build(options: { config?: Config; ready?: boolean } = {}):
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config, logger);
   try {
-    await migrateLatest(db.knex);
+    await migrateLatest(db);
     const readiness = createReadiness();
     if (options.ready !== false) readiness.markReady();
     const apps = createApps({ db, config, logger, readiness });

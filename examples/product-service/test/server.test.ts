@@ -16,8 +16,13 @@ interface Started {
   exit: Promise<{ code: number | null; output: string }>;
 }
 
+type LogEntry = { msg?: string; port?: number; attempt?: number };
+
 /** Runs src/server.ts like `npm start` does, on ephemeral ports and the embedded database in dataDir. */
-function startServer(dataDir: string, env: Record<string, string> = {}): { started: Promise<Started>; exit: Started['exit'] } {
+function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): { started: Promise<Started>; exit: Started['exit']; child: ChildProcess; logs: LogEntry[] } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: {
       PATH: process.env.PATH,
@@ -36,11 +41,13 @@ function startServer(dataDir: string, env: Record<string, string> = {}): { start
   const exit = new Promise<{ code: number | null; output: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, output })),
   );
+  const logs: LogEntry[] = [];
   const started = new Promise<Started>((resolve, reject) => {
     const ports: Record<string, number> = {};
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output += `${line}\n`;
-      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      const entry = JSON.parse(line) as LogEntry;
+      logs.push(entry);
       if (entry.msg === 'service listening') ports.service = entry.port!;
       if (entry.msg === 'management listening') ports.management = entry.port!;
       if (entry.msg === 'ready') {
@@ -51,7 +58,18 @@ function startServer(dataDir: string, env: Record<string, string> = {}): { start
   });
   // A process expected to fail never gets ready: keep that rejection from going unhandled.
   started.catch(() => undefined);
-  return { started, exit };
+  return { started, exit, child, logs };
+}
+
+/** Resolves with the first log entry that matches, or rejects after timeoutMs. */
+async function waitForLog(logs: LogEntry[], match: (entry: LogEntry) => boolean, timeoutMs = 10_000): Promise<LogEntry> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const entry = logs.find(match);
+    if (entry) return entry;
+    if (Date.now() > deadline) throw new Error(`no matching log line within ${timeoutMs} ms: ${JSON.stringify(logs)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const test = suite('server process');
@@ -96,6 +114,40 @@ test('starts, refuses a second process on the same data folder, stops on SIGTERM
     again.child.kill('SIGTERM');
   }
   assert.is((await again.exit).code, 0);
+});
+
+test('MIGRATE_ON_START=false starts on an already migrated database', async () => {
+  const server = await startServer(dataDir, { MIGRATE_ON_START: 'false' }).started;
+  try {
+    assert.is((await fetch(`http://127.0.0.1:${server.managementPort}/health/ready`)).status, 200);
+    assert.is((await fetch(`http://127.0.0.1:${server.servicePort}/api/products`)).status, 200);
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  const { code, output } = await server.exit;
+  assert.is(code, 0);
+  assert.not.match(output, 'migrations done');
+});
+
+test('an unreachable database: stays up, not ready, retries with growing delays; SIGTERM exits 0', async () => {
+  // Port 1 on 127.0.0.1 refuses at once.
+  const server = startServer(dataDir, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' });
+  const { port } = await waitForLog(server.logs, (entry) => entry.msg === 'management listening');
+  await waitForLog(server.logs, (entry) => entry.msg === 'database unavailable, retrying' && entry.attempt === 4);
+  const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+  assert.is(ready.status, 503);
+  assert.equal(await ready.json(), { status: 'starting', reason: 'database unavailable' });
+  assert.is((await fetch(`http://127.0.0.1:${port}/health/live`)).status, 200);
+  assert.is(server.child.exitCode, null, 'still running');
+
+  const delays = server.logs
+    .filter((entry) => entry.msg === 'database unavailable, retrying')
+    .map((entry) => (entry as { retryInMs: number }).retryInMs);
+  for (let i = 1; i < delays.length; i++) assert.ok(delays[i]! > delays[i - 1]!, `delays grow: ${delays}`);
+
+  server.child.kill('SIGTERM');
+  const { code, output } = await server.exit;
+  assert.is(code, 0, output);
 });
 
 test('an invalid configuration exits 1 with one clear line on stderr', async () => {

@@ -47,18 +47,22 @@ function statusOf(error: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
-// 08xxx: connection exceptions; 57P01-57P03: server shutting down or not accepting connections.
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT']);
+// 08xxx: connection exceptions; 57P01-57P03: server shutting down or not accepting connections;
+// 57014: query cancelled, here by DB_STATEMENT_TIMEOUT_MS (an overloaded database, not a bug in the request).
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|57014)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN']);
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** True for errors that mean "the database cannot be reached right now" (worth a 503 or a retry). */
+export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { name, code, errors } = error as { name?: unknown; code?: unknown; errors?: unknown };
+  const { name, code, errors, message } = error as { name?: unknown; code?: unknown; errors?: unknown; message?: unknown };
   // By name: knex's ESM entry does not export the class. Raised when no pool connection comes free in time.
   if (name === 'KnexTimeoutError') return true;
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) {
     return true;
   }
+  // pg gives these no code: a connect that timed out, or a server that closed the connection.
+  if (code === undefined && typeof message === 'string' && /^Connection terminated\b/.test(message)) return true;
   // pg reports a refused dual-stack connect as an AggregateError of per-address failures.
   return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
 }

@@ -6,6 +6,10 @@ export type ReadinessState = 'starting' | 'ready' | 'stopping';
 
 export interface Readiness {
   readonly state: ReadinessState;
+  /** While starting: what the service waits for, e.g. 'database unavailable'. */
+  readonly reason: string | undefined;
+  /** Stays 'starting' and records why. */
+  markWaiting(reason: string): void;
   markReady(): void;
   markStopping(): void;
 }
@@ -13,9 +17,16 @@ export interface Readiness {
 /** Tracks the process lifecycle for /health/ready: starting -> ready -> stopping. */
 export function createReadiness(): Readiness {
   let state: ReadinessState = 'starting';
+  let reason: string | undefined;
   return {
     get state() {
       return state;
+    },
+    get reason() {
+      return state === 'starting' ? reason : undefined;
+    },
+    markWaiting(why) {
+      reason = why;
     },
     markReady() {
       if (state === 'starting') state = 'ready';
@@ -29,8 +40,10 @@ export function createReadiness(): Readiness {
 const DATABASE_CHECK_TIMEOUT_MS = 1_000;
 
 /**
- * Management routes: GET /health (liveness, includes the database), GET /health/ready
- * (readiness: migrated, not shutting down, database answering) and GET /metrics.
+ * Management routes: GET /health (the process and its database), GET /health/live (the
+ * process only: for a liveness probe, which must not restart pods while the database is
+ * down), GET /health/ready (readiness: migrated, not shutting down, database answering)
+ * and GET /metrics.
  */
 export function createManagementRouter(knex: Knex, readiness: Readiness, registry: Registry): Router {
   const router = new Router();
@@ -41,10 +54,14 @@ export function createManagementRouter(knex: Knex, readiness: Readiness, registr
     ctx.body = { status: database === 'ok' ? 'ok' : 'error', checks: { database } };
   });
 
+  router.get('/health/live', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+
   router.get('/health/ready', async (ctx) => {
     if (readiness.state !== 'ready') {
       ctx.status = 503;
-      ctx.body = { status: readiness.state };
+      ctx.body = { status: readiness.state, reason: readiness.reason };
       return;
     }
     const database = await checkDatabase(knex);

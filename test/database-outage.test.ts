@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
+
+import { root } from './helpers.js';
+import { createPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
+
+// The reference example, run against a PostgreSQL server of the test's own that it can stop.
+const SERVICE_DIR = join(root, 'examples/product-service');
+const API = '/api/products';
+const BODY = { name: 'Widget', description: 'Survives the outage', price: 19.99, quantity: 3 };
+
+/** The service's own limit for getting a database connection (DB_CONNECT_TIMEOUT_MS). */
+const CONNECT_TIMEOUT_MS = 3_000;
+
+interface Service {
+  child: ChildProcess;
+  output: string[];
+  managementPort?: number;
+  servicePort?: number;
+}
+
+function startService(databaseUrl: string): Service {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVICE_DIR,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MANAGEMENT_PORT: '0',
+      LOG_LEVEL: 'info',
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const service: Service = { child, output: [] };
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    service.output.push(line);
+    try {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      if (entry.msg === 'management listening') service.managementPort = entry.port;
+      if (entry.msg === 'service listening') service.servicePort = entry.port;
+    } catch {
+      // Not JSON: kept in output for the failure message.
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => service.output.push(chunk.toString()));
+  return service;
+}
+
+/** Polls `check` every 100 ms until it returns true; returns the elapsed ms or throws after timeoutMs. */
+async function waitUntil(what: string, timeoutMs: number, check: () => Promise<boolean> | boolean): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await Promise.resolve().then(check).catch(() => false)) return Math.round(performance.now() - started);
+    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** fetch that never hangs a test: every request is aborted after 8 s. */
+function get(port: number | undefined, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(8_000), ...init });
+}
+
+async function status(port: number | undefined, path: string): Promise<number> {
+  const response = await get(port, path);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function alive(service: Service): boolean {
+  return service.child.exitCode === null && service.child.signalCode === null;
+}
+
+const test = suite('database starts late, fails and comes back');
+
+let cluster: PrivatePostgres | undefined;
+let service: Service | undefined;
+let setupError: unknown;
+let createdId: number | undefined;
+
+// uvu exits 0 when a hook throws: keep the error and fail every test with it instead.
+test.before(async () => {
+  try {
+    cluster = await createPrivatePostgres();
+    service = startService(cluster.url);
+    await waitUntil('management port listening', 15_000, () => service!.managementPort !== undefined);
+  } catch (error) {
+    setupError = error;
+  }
+});
+
+test.after(async () => {
+  if (service && alive(service)) {
+    service.child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        service!.child.kill('SIGKILL');
+        resolve(undefined);
+      }, 15_000);
+      service!.child.once('exit', () => resolve(clearTimeout(timer)));
+    });
+  }
+  await cluster?.destroy();
+});
+
+function ready(): { service: Service; cluster: PrivatePostgres } {
+  if (setupError || !service || !cluster) throw setupError ?? new Error('setup did not finish');
+  return { service, cluster };
+}
+
+test('with PostgreSQL down the process stays up and answers /health/ready 503 with the reason', async () => {
+  const { service, cluster } = ready();
+  assert.is(await cluster.isRunning(), false);
+  const first = await get(service.managementPort, '/health/ready');
+  assert.is(first.status, 503);
+  assert.equal(await first.json(), { status: 'starting', reason: 'database unavailable' });
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  assert.ok(alive(service), `the process exited:\n${service.output.join('\n')}`);
+  assert.is(await status(service.managementPort, '/health/ready'), 503);
+});
+
+test('once PostgreSQL starts the service is ready within 10 s and creates an order line', async () => {
+  const { service, cluster } = ready();
+  await cluster.start();
+  const elapsed = await waitUntil('ready after the database started', 10_000, async () => (await status(service.managementPort, '/health/ready')) === 200);
+  console.log(`\n  time to ready after PostgreSQL started: ${elapsed} ms`);
+
+  const created = await get(service.servicePort, API, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(BODY),
+  });
+  assert.is(created.status, 201);
+  createdId = ((await created.json()) as { id: number }).id;
+  assert.type(createdId, 'number');
+});
+
+test('when PostgreSQL stops: health and readiness 503 within 5 s, POST 503 plain text in time, process alive', async () => {
+  const { service, cluster } = ready();
+  await cluster.stop();
+  const elapsed = await waitUntil('503 from /health and /health/ready', 5_000, async () => {
+    const [health, readiness] = await Promise.all([status(service.managementPort, '/health'), status(service.managementPort, '/health/ready')]);
+    return health === 503 && readiness === 503;
+  });
+  console.log(`  time to 503 after PostgreSQL stopped: ${elapsed} ms`);
+
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const response = await get(service.servicePort, API, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(BODY),
+    });
+    const took = Math.round(performance.now() - started);
+    assert.is(response.status, 503);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.is(await response.text(), 'Service unavailable');
+    assert.ok(took < CONNECT_TIMEOUT_MS + 1_000, `POST took ${took} ms`);
+    if (i === 0) console.log(`  POST during the outage: 503 in ${took} ms`);
+  }
+  assert.ok(alive(service), 'the process is still running');
+});
+
+test('when PostgreSQL is back the same process recovers within 10 s and the earlier row is there', async () => {
+  const { service, cluster } = ready();
+  const pid = service.child.pid;
+  await cluster.start();
+  const elapsed = await waitUntil('ready after the database came back', 10_000, async () => (await status(service.managementPort, '/health/ready')) === 200);
+  console.log(`  time to recovery after PostgreSQL restarted: ${elapsed} ms`);
+  assert.is(await status(service.managementPort, '/health'), 200);
+
+  const found = await get(service.servicePort, `${API}/${createdId}`);
+  assert.is(found.status, 200);
+  assert.is(((await found.json()) as { description: string }).description, BODY.description);
+  assert.ok(alive(service) && service.child.pid === pid, 'not restarted');
+  assert.is(service.output.filter((line) => line.includes('"msg":"ready"')).length, 1, 'started once');
+});
+
+test.run();
