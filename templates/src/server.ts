@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
 import { openDatabase, type Database } from './database.js';
 import { isDatabaseUnavailable } from './http/errors.js';
 import { createReadiness, type Readiness } from './http/health.js';
+import { createHttpServer, drain } from './http/http-server.js';
 import { createLogger, type Logger } from './logger.js';
 import { migrateLatest, pendingMigrations } from './migrations/index.js';
 
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     const { service, management } = createApps({ db, config, logger, readiness });
 
     // Management first: /health/ready answers 503 while the database is awaited and migrated.
-    const managementServer = await listen(management, config.managementPort, config.host, logger, 'management');
+    const managementServer = await listen(management, config, config.managementPort, logger, 'management');
     let serviceServer: Server | undefined;
 
     let stopping = false;
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
       if (stopping) return;
       throw error;
     }
-    serviceServer = await listen(service, config.port, config.host, logger, 'service');
+    serviceServer = await listen(service, config, config.port, logger, 'service');
     if (stopping) return;
     readiness.markReady();
     logger.info({ database: db.kind }, 'ready');
@@ -118,8 +119,8 @@ function loadConfigOrExit(): Config {
   }
 }
 
-async function listen(app: Koa, port: number, host: string, logger: Logger, name: string): Promise<Server> {
-  const server = app.listen(port, host);
+async function listen(app: Koa, config: Config, port: number, logger: Logger, name: string): Promise<Server> {
+  const server = createHttpServer(app, config).listen(port, config.host);
   await once(server, 'listening');
   const address = server.address() as AddressInfo;
   logger.info({ host: address.address, port: address.port }, `${name} listening`);
@@ -128,25 +129,10 @@ async function listen(app: Koa, port: number, host: string, logger: Logger, name
 
 /** Stops accepting, lets in-flight requests finish, then closes the database. */
 async function shutdown(service: Server | undefined, management: Server, closeDatabase: () => Promise<void>): Promise<void> {
-  if (service) {
-    const serviceClosed = close(service);
-    // Keep-alive sockets that go idle after their last response would hold close() open.
-    const sweep = setInterval(() => service.closeIdleConnections(), 100);
-    try {
-      await serviceClosed;
-    } finally {
-      clearInterval(sweep);
-    }
-  }
-  await close(management);
+  // The service server does not exist yet when the signal came while waiting for the database.
+  if (service) await drain(service);
+  await drain(management);
   await closeDatabase();
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeIdleConnections();
-  });
 }
 
 await main();

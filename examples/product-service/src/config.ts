@@ -11,6 +11,10 @@ export interface Config {
   host: string;
   port: number;
   managementPort: number;
+  /** Longest wait for a request's headers, for its whole body, and on an idle keep-alive socket. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   /** PostgreSQL connection string; undefined means the embedded database in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -50,6 +54,12 @@ export function loadConfig(env: Env): Config {
   if (port !== 0 && port === managementPort) {
     throw new ConfigError(`PORT and MANAGEMENT_PORT must differ (both are ${port})`);
   }
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  // Node refuses a headers timeout longer than the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
   const url = databaseUrl(env);
   // The embedded database is for development: a production deployment must name its server.
   if (url === undefined && text(env, 'NODE_ENV') === 'production') {
@@ -59,6 +69,9 @@ export function loadConfig(env: Env): Config {
     host: text(env, 'HOST') ?? '0.0.0.0',
     port,
     managementPort,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     databaseUrl: url,
     dataDir: text(env, 'DATA_DIR') ?? './data',
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),

@@ -17,6 +17,8 @@ export interface Service {
   api(path: string, init?: RequestInit): Promise<Response>;
   /** fetch() against the management port. */
   management(path: string, init?: RequestInit): Promise<Response>;
+  /** The service port, for clients other than fetch(). */
+  servicePort: number;
   db: Database;
   config: Config;
   readiness: Readiness;
@@ -58,6 +60,7 @@ export async function build(options: { config?: Config; ready?: boolean } = {}):
     return {
       api: (path, init) => fetch(`${service.url}${path}`, init),
       management: (path, init) => fetch(`${management.url}${path}`, init),
+      servicePort: service.port,
       db,
       config,
       readiness,
@@ -73,12 +76,13 @@ export async function build(options: { config?: Config; ready?: boolean } = {}):
   }
 }
 
-async function listen(app: Koa): Promise<{ url: string; close(): Promise<void> }> {
+async function listen(app: Koa): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

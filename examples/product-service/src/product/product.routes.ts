@@ -22,11 +22,16 @@ import {
 
 export const ROUTE_PREFIX = '/api/products';
 
+const LIST_QUERY_KEYS = Object.keys((listQuerySchema.describe() as { keys: Record<string, unknown> }).keys);
+
 /** The product API: list, read, create, partial update and delete under /api/products. */
 export function createProductRouter(): Router {
   const router = new Router({ prefix: ROUTE_PREFIX });
 
   router.get('/', async (ctx) => {
+    // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
+    const unknown = Object.keys(ctx.query).find((key) => !LIST_QUERY_KEYS.includes(key));
+    if (unknown !== undefined) ctx.throw(400, `"${unknown}" is not allowed`);
     // Query values are strings, so this one schema converts ("20" -> 20); bodies never do.
     const { page, pageSize } = validate<{ page: number; pageSize: number }>(listQuerySchema, ctx.query, {
       convert: true,
