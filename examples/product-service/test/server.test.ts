@@ -1,65 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { productInput } from './helpers.js';
-
-interface Started {
-  child: ChildProcess;
-  servicePort: number;
-  managementPort: number;
-  exit: Promise<{ code: number | null; output: string }>;
-}
-
-type LogEntry = { msg?: string; port?: number; attempt?: number };
-
-/** Runs src/server.ts like `npm start` does, on ephemeral ports and the embedded database in dataDir. */
-function startServer(
-  dataDir: string,
-  env: Record<string, string> = {},
-): { started: Promise<Started>; exit: Started['exit']; child: ChildProcess; logs: LogEntry[] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      MANAGEMENT_PORT: '0',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  );
-  const logs: LogEntry[] = [];
-  const started = new Promise<Started>((resolve, reject) => {
-    const ports: Record<string, number> = {};
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      const entry = JSON.parse(line) as LogEntry;
-      logs.push(entry);
-      if (entry.msg === 'service listening') ports.service = entry.port!;
-      if (entry.msg === 'management listening') ports.management = entry.port!;
-      if (entry.msg === 'ready') {
-        resolve({ child, servicePort: ports.service!, managementPort: ports.management!, exit });
-      }
-    });
-    exit.then(({ code }) => reject(new Error(`server exited with ${code} before ready:\n${output}`)));
-  });
-  // A process expected to fail never gets ready: keep that rejection from going unhandled.
-  started.catch(() => undefined);
-  return { started, exit, child, logs };
-}
+import { spawnServer, type LogEntry } from './process.js';
 
 /** Resolves with the first log entry that matches, or rejects after timeoutMs. */
 async function waitForLog(logs: LogEntry[], match: (entry: LogEntry) => boolean, timeoutMs = 10_000): Promise<LogEntry> {
@@ -84,7 +31,7 @@ test.after(async () => {
 });
 
 test('starts, refuses a second process on the same data folder, stops on SIGTERM with 0, keeps data', async () => {
-  const first = await startServer(dataDir).started;
+  const first = await spawnServer(dataDir).started;
   try {
     const ready = await fetch(`http://127.0.0.1:${first.managementPort}/health/ready`);
     assert.is(ready.status, 200);
@@ -95,7 +42,7 @@ test('starts, refuses a second process on the same data folder, stops on SIGTERM
     });
     assert.is(created.status, 201);
 
-    const second = await startServer(dataDir).exit;
+    const second = await spawnServer(dataDir).exit;
     assert.is(second.code, 1);
     assert.match(second.output, `data folder ${dataDir} is in use by another process`);
   } finally {
@@ -106,7 +53,7 @@ test('starts, refuses a second process on the same data folder, stops on SIGTERM
   assert.match(stopped.output, '"msg":"stopped"');
 
   // The lock is released on a clean stop, and the data survived the restart.
-  const again = await startServer(dataDir).started;
+  const again = await spawnServer(dataDir).started;
   try {
     const list = await fetch(`http://127.0.0.1:${again.servicePort}/api/products`);
     assert.is(((await list.json()) as unknown[]).length, 1);
@@ -117,7 +64,7 @@ test('starts, refuses a second process on the same data folder, stops on SIGTERM
 });
 
 test('MIGRATE_ON_START=false starts on an already migrated database', async () => {
-  const server = await startServer(dataDir, { MIGRATE_ON_START: 'false' }).started;
+  const server = await spawnServer(dataDir, { MIGRATE_ON_START: 'false' }).started;
   try {
     assert.is((await fetch(`http://127.0.0.1:${server.managementPort}/health/ready`)).status, 200);
     assert.is((await fetch(`http://127.0.0.1:${server.servicePort}/api/products`)).status, 200);
@@ -131,7 +78,7 @@ test('MIGRATE_ON_START=false starts on an already migrated database', async () =
 
 test('an unreachable database: stays up, not ready, retries with growing delays; SIGTERM exits 0', async () => {
   // Port 1 on 127.0.0.1 refuses at once.
-  const server = startServer(dataDir, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' });
+  const server = spawnServer(dataDir, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' });
   const { port } = await waitForLog(server.logs, (entry) => entry.msg === 'management listening');
   await waitForLog(server.logs, (entry) => entry.msg === 'database unavailable, retrying' && entry.attempt === 4);
   const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
@@ -151,7 +98,7 @@ test('an unreachable database: stays up, not ready, retries with growing delays;
 });
 
 test('an invalid configuration exits 1 with one clear line on stderr', async () => {
-  const { exit } = startServer(dataDir, { PORT: 'eighty' });
+  const { exit } = spawnServer(dataDir, { PORT: 'eighty' });
   const { code, output } = await exit;
   assert.is(code, 1);
   assert.is(output, 'Invalid configuration: PORT must be an integer from 0 to 65535, got "eighty"\n');
