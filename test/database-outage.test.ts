@@ -77,12 +77,64 @@ function alive(service: Service): boolean {
   return service.child.exitCode === null && service.child.signalCode === null;
 }
 
+/**
+ * Clients that keep creating rows through an outage and the recovery. Every 201 is an acknowledged
+ * write that must be found afterwards; a 503 is the expected refusal; anything else is a failure.
+ */
+class Writers {
+  readonly acknowledged = new Set<number>();
+  readonly refused = { count: 0 };
+  readonly failures: string[] = [];
+  private running = true;
+  private readonly done: Promise<void[]>;
+
+  constructor(port: number | undefined, clients: number, limitMs: number) {
+    const deadline = performance.now() + limitMs;
+    this.done = Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        for (let n = 0; this.running && performance.now() < deadline; n++) {
+          try {
+            const response = await get(port, API, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ ...BODY, name: `writer ${client} #${n}` }),
+            });
+            if (response.status === 201) this.acknowledged.add(((await response.json()) as { id: number }).id);
+            else if (response.status === 503) this.refused.count += 1;
+            else this.failures.push(`${response.status} ${await response.text()}`);
+          } catch (error) {
+            this.failures.push(String(error));
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.done;
+  }
+}
+
+/** Every id stored in the table, read page by page. */
+async function storedIds(port: number | undefined): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (let page = 1; page <= 1_000; page++) {
+    const rows = (await (await get(port, `${API}?page=${page}&pageSize=100`)).json()) as { id: number }[];
+    for (const row of rows) ids.add(row.id);
+    if (rows.length < 100) break;
+  }
+  return ids;
+}
+
 const test = suite('database starts late, fails and comes back');
 
 let cluster: PrivatePostgres | undefined;
 let service: Service | undefined;
 let setupError: unknown;
 let createdId: number | undefined;
+let writers: Writers | undefined;
 
 // uvu exits 0 when a hook throws: keep the error and fail every test with it instead.
 test.before(async () => {
@@ -96,6 +148,7 @@ test.before(async () => {
 });
 
 test.after(async () => {
+  await writers?.stop();
   if (service && alive(service)) {
     service.child.kill('SIGTERM');
     await new Promise((resolve) => {
@@ -141,8 +194,11 @@ test('once PostgreSQL starts the service is ready within 10 s and creates an ord
   assert.type(createdId, 'number');
 });
 
-test('when PostgreSQL stops: health and readiness 503 within 5 s, POST 503 plain text in time, process alive', async () => {
+test('when PostgreSQL stops under load: health and readiness 503 within 5 s, POST 503 plain text in time, process alive', async () => {
   const { service, cluster } = ready();
+  writers = new Writers(service.servicePort, 8, 60_000);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  assert.ok(writers.acknowledged.size > 0, 'writes are acknowledged before the outage');
   await cluster.stop();
   const elapsed = await waitUntil('503 from /health and /health/ready', 5_000, async () => {
     const [health, readiness] = await Promise.all([status(service.managementPort, '/health'), status(service.managementPort, '/health/ready')]);
@@ -180,6 +236,24 @@ test('when PostgreSQL is back the same process recovers within 10 s and the earl
   assert.is(((await found.json()) as { description: string }).description, BODY.description);
   assert.ok(alive(service) && service.child.pid === pid, 'not restarted');
   assert.is(service.output.filter((line) => line.includes('"msg":"ready"')).length, 1, 'started once');
+});
+
+test('no write acknowledged through the outage is lost, and no request failed other than with 503', async () => {
+  const { service } = ready();
+  assert.ok(writers, 'writers ran');
+  const before = writers.acknowledged.size;
+  await waitUntil('writes acknowledged again after recovery', 10_000, () => writers!.acknowledged.size > before);
+  await writers.stop();
+  const stored = await storedIds(service.servicePort);
+  const missing = [...writers.acknowledged].filter((id) => !stored.has(id));
+  console.log(
+    `  outage under load: ${writers.acknowledged.size} writes acknowledged, ${writers.acknowledged.size - missing.length} found; ` +
+      `${writers.refused.count} answered 503, ${writers.failures.length} other answers or errors`,
+  );
+  assert.equal(missing, [], 'acknowledged writes that are gone');
+  assert.ok(writers.refused.count > 0, 'the outage was seen by the writers');
+  const logged = service.output.filter((line) => line.includes('"msg":"request failed"')).slice(0, 3);
+  assert.equal(writers.failures, [], `logged: ${logged.join('\n')}`);
 });
 
 test.run();

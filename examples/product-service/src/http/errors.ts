@@ -55,14 +55,23 @@ const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'E
 /** True for errors that mean "the database cannot be reached right now" (worth a 503 or a retry). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { name, code, errors, message } = error as { name?: unknown; code?: unknown; errors?: unknown; message?: unknown };
+  const { name, code, errors, message, nativeError } = error as {
+    name?: unknown;
+    code?: unknown;
+    errors?: unknown;
+    message?: unknown;
+    nativeError?: unknown;
+  };
   // By name: knex's ESM entry does not export the class. Raised when no pool connection comes free in time.
   if (name === 'KnexTimeoutError') return true;
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) {
     return true;
   }
   // pg gives these no code: a connect that timed out, or a server that closed the connection.
-  if (code === undefined && typeof message === 'string' && /^Connection terminated\b/.test(message)) return true;
+  // knex puts the SQL in front of the message ("insert into ... - Connection terminated unexpectedly").
+  if (code === undefined && typeof message === 'string' && /(^| - )Connection terminated\b/.test(message)) return true;
+  // Objection wraps driver errors (a server shutting down: 57P01) in a DBError.
+  if (nativeError !== undefined && nativeError !== error && isDatabaseUnavailable(nativeError)) return true;
   // pg reports a refused dual-stack connect as an AggregateError of per-address failures.
   return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
 }
