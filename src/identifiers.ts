@@ -1,8 +1,11 @@
 import { renderProject } from './generate.js';
 import { entityNames } from './names.js';
 
-/** An entity no template could contain, so its own names are easy to tell apart. */
-const PROBE_ENTITY = 'Zqxprobe';
+/**
+ * An entity no template could contain, so its own names are easy to tell apart. Two words, so that
+ * its variable names (zqxProbes) differ from its route and table (zqxprobes, zqx_probes).
+ */
+const PROBE_ENTITY = 'Zqx probe';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const DECLARATION = /\b(?:const|let|var|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g;
@@ -27,7 +30,7 @@ export function generatedIdentifiers(): Set<string> {
   const found = new Set<string>();
   const add = (name: string) => {
     const bare = name.trim().replace(/^type\s+/, '').split(/\s+as\s+|:/).at(-1)?.trim() ?? '';
-    if (IDENTIFIER.test(bare) && !bare.toLowerCase().includes(PROBE_ENTITY.toLowerCase())) found.add(bare);
+    if (IDENTIFIER.test(bare) && !bare.toLowerCase().includes('zqxprobe')) found.add(bare);
   };
   const probe = entityNames(PROBE_ENTITY);
   const probeNames = new RegExp(`\\b(${[probe.className, probe.classNamePlural, probe.camelName, probe.camelNamePlural].join('|')})\\b`);

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
+import pg from 'pg';
+
 export const root = new URL('..', import.meta.url).pathname;
 export const bin = join(root, 'bin/create-item-service.js');
 
@@ -30,7 +32,7 @@ export function tempDir(): string {
 }
 
 /** Every file below `dir` as a map of relative path -> content, skipping installed and runtime folders. */
-export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 'dist']): Map<string, string> {
+export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 'dist', 'bench/results.json']): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
@@ -46,4 +48,22 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * Drops and creates a database on the server of DATABASE_URL, so that each service's suite starts
+ * from nothing (separate services never share a migrations table), and returns its URL.
+ */
+export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import pg from 'pg';
+import { freshDatabase } from './helpers.js';
 
 interface Suite {
   name: string;
@@ -62,24 +62,6 @@ function linkRootModules(project: string): void {
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
-}
-
-/**
- * Drops and creates a database on the server of DATABASE_URL, so that each service's suite starts
- * from nothing (separate services never share a migrations table), and returns its URL.
- */
-async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.href;
 }
 
 /** Reads uvu's closing totals; ANSI colours are stripped first. */

@@ -1,0 +1,243 @@
+/**
+ * Load benchmark: list (100 rows), get by id, create and a mixed profile at 20 connections, against
+ * the service and against bench/baseline.ts (plain node:http + pg, same SQL, same JSON). Prints a
+ * table and writes it as JSON. Needs PostgreSQL (DATABASE_URL): it writes rows to that database.
+ *
+ *   npm run bench                     20 s per scenario
+ *   npm run bench -- --short          3 s per scenario (CI)
+ *   npm run bench -- --profile seed   the seed's ramp: 0 -> 20 connections in 30 s, 60 s at 20, down in 30 s
+ *   npm run bench -- --url http://127.0.0.1:8080   an instance that already runs (no baseline)
+ *   npm run bench -- --out results.json
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 20;
+const SEED_ROWS = 100;
+const API = '/api/products';
+
+/** The seed's load profile, approximated in 10 s steps of connections. */
+const SEED_PROFILE = [5, 10, 15, 20, 20, 20, 20, 20, 20, 15, 10, 5].map((connections) => ({ connections, seconds: 10 }));
+
+const TARGETS = { listP95Ms: 500, createP95Ms: 1000, p99Ms: 25, minRatio: 0.6 };
+
+interface Figures {
+  scenario: string;
+  target: 'service' | 'baseline';
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const { values: options } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    short: { type: 'boolean', default: false },
+    profile: { type: 'string', default: 'flat' },
+    out: { type: 'string', default: 'bench/results.json' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(1);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) fail(`${url}: the process exited with ${child.exitCode}`);
+    const status = await fetch(url).then((response) => response.status, () => 0);
+    if (status === 200) return Math.round(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  fail(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+/** Starts the service as `npm start` does (logs discarded), and returns its URL and cold-start time. */
+async function startService(): Promise<{ url: string; child: ChildProcess; coldStartMs: number }> {
+  const [port, managementPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), MANAGEMENT_PORT: String(managementPort) },
+    stdio: 'ignore',
+  });
+  const coldStartMs = await waitFor(`http://127.0.0.1:${managementPort}/health/ready`, child);
+  return { url: `http://127.0.0.1:${port}`, child, coldStartMs };
+}
+
+async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${API}?pageSize=1`, child);
+  return { url, child };
+}
+
+const body = (n: number) => JSON.stringify({ name: `Bench ${n}`, description: 'Load test', price: 19.99, quantity: 3 });
+const json = { 'content-type': 'application/json' };
+
+async function seed(url: string): Promise<number[]> {
+  const existing = (await (await fetch(`${url}${API}?pageSize=${SEED_ROWS}`)).json()) as { id: number }[];
+  for (let n = existing.length; n < SEED_ROWS; n++) {
+    const response = await fetch(`${url}${API}`, { method: 'POST', headers: json, body: body(n) });
+    if (response.status !== 201) fail(`seeding answered ${response.status}: ${await response.text()}`);
+  }
+  const rows = (await (await fetch(`${url}${API}?pageSize=${SEED_ROWS}`)).json()) as { id: number }[];
+  return rows.map((row) => row.id);
+}
+
+type Request = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
+
+function scenarios(ids: number[]): Record<string, () => Request> {
+  let n = 0;
+  const pick = () => ids[n++ % ids.length]!;
+  const list = (): Request => ({ method: 'GET', path: `${API}?pageSize=${SEED_ROWS}` });
+  const get = (): Request => ({ method: 'GET', path: `${API}/${pick()}` });
+  const create = (): Request => ({ method: 'POST', path: API, body: body(n++), headers: json });
+  return {
+    list,
+    'get by id': get,
+    create,
+    // Mostly reads, as most item services see: 70% get, 20% list, 10% create.
+    mixed: () => {
+      const roll = n % 10;
+      return roll < 7 ? get() : roll < 9 ? list() : create();
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** One autocannon run; latencies are kept per response, so p95 is exact (autocannon reports no p95). */
+async function measure(url: string, next: () => Request, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+    setupClient: (client) => client.on('response', (_status: number, _bytes: number, responseTime: number) => latencies.push(responseTime)),
+  });
+  return { latencies, requests: result.requests.total, seconds: result.duration, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+async function run(scenario: string, target: Figures['target'], url: string, next: () => Request): Promise<Figures> {
+  const steps = options.profile === 'seed' ? SEED_PROFILE : [{ connections: CONNECTIONS, seconds: options.short ? 3 : 20 }];
+  const latencies: number[] = [];
+  let requests = 0;
+  let seconds = 0;
+  let errors = 0;
+  let non2xx = 0;
+  for (const step of steps) {
+    const part = await measure(url, next, step.connections, step.seconds);
+    latencies.push(...part.latencies);
+    requests += part.requests;
+    seconds += part.seconds;
+    errors += part.errors;
+    non2xx += part.non2xx;
+  }
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    scenario,
+    target,
+    requestsPerSecond: Math.round(requests / seconds),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    errors,
+    non2xx,
+  };
+}
+
+function printTable(results: Figures[]): void {
+  const header = ['scenario', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'];
+  const rows = results.map((r) => [r.scenario, r.target, r.requestsPerSecond, r.p50, r.p95, r.p99, r.errors, r.non2xx].map(String));
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log([line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'));
+}
+
+/** Our figures against the baseline's, and against the targets; returns the misses. */
+function compare(results: Figures[]): string[] {
+  const misses: string[] = [];
+  for (const ours of results.filter((r) => r.target === 'service')) {
+    const base = results.find((r) => r.target === 'baseline' && r.scenario === ours.scenario);
+    if (base) {
+      const throughput = ours.requestsPerSecond / base.requestsPerSecond;
+      console.log(`${ours.scenario}: throughput ${(throughput * 100).toFixed(0)}% of baseline, p99 ${(ours.p99 / base.p99).toFixed(2)}x baseline`);
+      if ((ours.scenario === 'get by id' || ours.scenario === 'create') && throughput < TARGETS.minRatio) {
+        misses.push(`${ours.scenario}: throughput ${(throughput * 100).toFixed(0)}% of baseline (target ${TARGETS.minRatio * 100}%)`);
+      }
+    }
+    if (ours.p99 >= TARGETS.p99Ms) misses.push(`${ours.scenario}: p99 ${ours.p99} ms (target < ${TARGETS.p99Ms} ms)`);
+    if (ours.scenario === 'list' && ours.p95 >= TARGETS.listP95Ms) misses.push(`list: p95 ${ours.p95} ms (seed target < 500 ms)`);
+    if (ours.scenario === 'create' && ours.p95 >= TARGETS.createP95Ms) misses.push(`create: p95 ${ours.p95} ms (seed target < 1000 ms)`);
+  }
+  return misses;
+}
+
+async function main(): Promise<void> {
+  if (options.help) {
+    console.log(readHelp());
+    return;
+  }
+  if (!options.url && !process.env.DATABASE_URL) {
+    fail('set DATABASE_URL to a PostgreSQL database the benchmark may write to, or pass --url of a running instance (the embedded database is for development)');
+  }
+  const children: ChildProcess[] = [];
+  try {
+    const service = options.url ? { url: options.url.replace(/\/+$/, ''), coldStartMs: undefined } : await startService();
+    if ('child' in service) children.push(service.child);
+    if (service.coldStartMs !== undefined) console.log(`cold start (spawn to /health/ready 200): ${service.coldStartMs} ms`);
+    const ids = await seed(service.url);
+    const baseline = options.url ? undefined : await startBaseline();
+    if (baseline) {
+      children.push(baseline.child);
+      // Compare like with like: both must answer the same JSON for the same row.
+      const [ours, theirs] = await Promise.all([service.url, baseline.url].map(async (url) => (await fetch(`${url}${API}/${ids[0]}`)).json()));
+      if (JSON.stringify(ours) !== JSON.stringify(theirs)) fail(`the baseline answers other JSON:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
+    }
+    const results: Figures[] = [];
+    for (const [scenario, next] of Object.entries(scenarios(ids))) {
+      results.push(await run(scenario, 'service', service.url, next));
+      if (baseline) results.push(await run(scenario, 'baseline', baseline.url, scenarios(ids)[scenario]!));
+    }
+    printTable(results);
+    const misses = compare(results);
+    console.log(misses.length === 0 ? 'all targets met' : `targets missed:\n  ${misses.join('\n  ')}`);
+    writeFileSync(options.out, `${JSON.stringify({ connections: CONNECTIONS, profile: options.profile, coldStartMs: service.coldStartMs, results, misses }, null, 2)}\n`);
+    console.log(`written to ${options.out}`);
+    if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
+
+function readHelp(): string {
+  return 'usage: npm run bench -- [--short] [--profile flat|seed] [--url http://host:port] [--out file.json]';
+}
+
+await main();
