@@ -66,12 +66,23 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
 function report(result: GenerateResult, outArgument: string, dryRun: boolean): void {
   if (dryRun) {
     for (const { path, status } of result.plan) console.log(`would ${status === 'conflict' ? 'replace' : status} ${path}`);
+    console.log('would create .env (random JWT_SECRET and password), unless one exists');
     console.log(`\nDry run: nothing was written to ${outArgument}.`);
     return;
   }
   const counts = { create: 0, identical: 0, conflict: 0 };
   for (const { status } of result.plan) counts[status] += 1;
   console.log(`Wrote ${outArgument}: ${counts.create} created, ${counts.conflict} replaced, ${counts.identical} unchanged.`);
+  if (result.env.status === 'created') {
+    const { username, password } = result.env.secrets;
+    console.log(`
+Created .env (git-ignored, readable only by you) with a random JWT_SECRET and the account
+for POST /api/auth/token, which writes need:
+  username: ${username}
+  password: ${password}`);
+  } else {
+    console.log('Kept the existing .env: its JWT_SECRET and password are unchanged.');
+  }
   const cdPath = relative(process.cwd(), result.outDir) || '.';
   console.log(`
 Next steps:

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { loadTemplates, render, type Answers, type RenderedFiles } from './render.js';
+import { createSecrets, ENV_FILE, writeEnvFile, type LocalSecrets } from './secrets.js';
 import { GENERATOR_VERSION } from './version.js';
 import { isEmptyFolder, planFiles, writeFiles, type PlannedFile } from './write.js';
 
@@ -19,6 +20,11 @@ export interface GenerateResult {
   files: RenderedFiles;
   plan: PlannedFile[];
   written: boolean;
+  /**
+   * The local `.env` with random credentials: 'created' (with the secrets, to show once),
+   * 'kept' (one existed), or 'planned' on a dry run.
+   */
+  env: { status: 'created'; secrets: LocalSecrets } | { status: 'kept' | 'planned' };
 }
 
 /** A problem the user can fix; the CLI prints its message without a stack trace. */
@@ -35,8 +41,9 @@ export function renderProject(answers: Answers): RenderedFiles {
 }
 
 /**
- * Renders the project and writes it to `outDir`, unless `dryRun`. Refuses a non-empty folder
- * without `force`, before writing anything.
+ * Renders the project and writes it to `outDir`, unless `dryRun`, then creates a git-ignored
+ * `.env` with random credentials beside the rendered files (an existing one is kept).
+ * Refuses a non-empty folder without `force`, before writing anything.
  */
 export function generate(options: GenerateOptions): GenerateResult {
   const outDir = resolve(options.outDir);
@@ -47,7 +54,11 @@ export function generate(options: GenerateOptions): GenerateResult {
     throw new GenerateError(`${options.outDir} is not empty; choose another --out folder or pass --force`);
   }
   const files = renderProject(options.answers);
+  if (files.has(ENV_FILE)) throw new Error(`the templates must not render ${ENV_FILE}: it holds per-project secrets`);
   const plan = planFiles(files, outDir);
-  if (!options.dryRun) writeFiles(files, plan, outDir);
-  return { outDir, files, plan, written: !options.dryRun };
+  if (options.dryRun) return { outDir, files, plan, written: false, env: { status: 'planned' } };
+  writeFiles(files, plan, outDir);
+  const secrets = createSecrets();
+  const env = writeEnvFile(outDir, secrets) === 'created' ? { status: 'created' as const, secrets } : { status: 'kept' as const };
+  return { outDir, files, plan, written: true, env };
 }

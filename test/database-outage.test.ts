@@ -1,12 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
+import jwt from 'jsonwebtoken';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { root } from './helpers.js';
 import { createPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
+
+// The service needs a token for writes: one signed with the secret it is started with.
+const JWT_SECRET = randomBytes(48).toString('base64url');
+const token = jwt.sign({ scope: 'products:read products:write' }, JWT_SECRET, {
+  algorithm: 'HS256', issuer: 'product-service', audience: 'product-service', expiresIn: 3_600,
+});
+const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
 
 // The reference example, run against a PostgreSQL server of the test's own that it can stop.
 const SERVICE_DIR = join(root, 'examples/product-service');
@@ -34,6 +43,8 @@ function startService(databaseUrl: string): Service {
       MANAGEMENT_PORT: '0',
       LOG_LEVEL: 'info',
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      JWT_SECRET: JWT_SECRET,
+      AUTH_PASSWORD: 'outage-test-password',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,7 +107,7 @@ class Writers {
           try {
             const response = await get(port, API, {
               method: 'POST',
-              headers: { 'Content-Type': 'application/json' },
+              headers: WRITE_HEADERS,
               body: JSON.stringify({ ...BODY, name: `writer ${client} #${n}` }),
             });
             if (response.status === 201) this.acknowledged.add(((await response.json()) as { id: number }).id);
@@ -186,7 +197,7 @@ test('once PostgreSQL starts the service is ready within 10 s and creates an ord
 
   const created = await get(service.servicePort, API, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: WRITE_HEADERS,
     body: JSON.stringify(BODY),
   });
   assert.is(created.status, 201);
@@ -210,7 +221,7 @@ test('when PostgreSQL stops under load: health and readiness 503 within 5 s, POS
     const started = performance.now();
     const response = await get(service.servicePort, API, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: WRITE_HEADERS,
       body: JSON.stringify(BODY),
     });
     const took = Math.round(performance.now() - started);

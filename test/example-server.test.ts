@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import * as assert from 'uvu/assert';
 import { freePort, root } from './helpers.js';
 
 const example = join(root, 'examples/product-service');
+const USERNAME = 'admin';
+const PASSWORD = randomBytes(18).toString('base64url');
 
 async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -41,6 +44,10 @@ async function startExample(): Promise<Running> {
     PORT: String(port),
     MANAGEMENT_PORT: String(managementPort),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'product-service-data-')),
+    // What the generator writes to .env, set here so a clean clone (no .env) runs the same.
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    AUTH_USERNAME: USERNAME,
+    AUTH_PASSWORD: PASSWORD,
   };
   delete env.DATABASE_URL;
   const child = spawn('npm', ['start'], { cwd: example, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -90,7 +97,7 @@ function ready(): { running: Running; browser: Browser } {
   return { running, browser };
 }
 
-started('Swagger UI shows all five operations with every non-local request blocked', async () => {
+started('Swagger UI shows the token operation and the five item operations with every non-local request blocked', async () => {
   const { running, browser } = ready();
   const page = await browser.newPage();
   const blocked: string[] = [];
@@ -107,8 +114,8 @@ started('Swagger UI shows all five operations with every non-local request block
   const operations = await page.$$eval('.opblock-summary', (nodes) =>
     nodes.map((node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim()),
   );
-  assert.is(operations.length, 5, operations.join(' | '));
-  for (const [method, path] of [['GET', '/api/products'], ['POST', '/api/products'], ['GET', '/api/products/{id}'], ['PUT', '/api/products/{id}'], ['DELETE', '/api/products/{id}']]) {
+  assert.is(operations.length, 6, operations.join(' | '));
+  for (const [method, path] of [['POST', '/api/auth/token'], ['GET', '/api/products'], ['POST', '/api/products'], ['GET', '/api/products/{id}'], ['PUT', '/api/products/{id}'], ['DELETE', '/api/products/{id}']]) {
     assert.ok(operations.some((text) => text.startsWith(`${method}${path}`) || text.startsWith(`${method} ${path}`)), `${method} ${path} in ${operations.join(' | ')}`);
   }
   const schemas = await page.$$eval('.models .model-container', (nodes) => nodes.length);
@@ -119,18 +126,32 @@ started('Swagger UI shows all five operations with every non-local request block
   await page.close();
 });
 
-started('Swagger UI "Try it out" creates an item through the real API', async () => {
+started('Swagger UI, as the README says: get a token, Authorize, then "Try it out" creates an item', async () => {
   const { running, browser } = ready();
   const page = await browser.newPage();
   await page.goto(`${running.api}/swagger`);
-  const create = page.locator('.opblock-post');
+  const token = page.locator('.opblock-post', { hasText: '/api/auth/token' });
+  await token.locator('.opblock-summary').click();
+  await token.locator('button.try-out__btn').click();
+  await token.locator('textarea.body-param__text').fill(JSON.stringify({ username: USERNAME, password: PASSWORD }));
+  await token.locator('button.execute').click();
+  const tokenBody = token.locator('.live-responses-table .response-col_description pre').first();
+  await tokenBody.waitFor({ timeout: 10_000 });
+  const { accessToken } = JSON.parse((await tokenBody.textContent()) ?? '{}') as { accessToken: string };
+  assert.ok(accessToken, 'the token answer shows an accessToken');
+
+  await page.locator('button.btn.authorize').first().click();
+  await page.locator('.modal-ux input').first().fill(accessToken);
+  await page.locator('.modal-ux button.authorize').click();
+  await page.locator('.modal-ux button.btn-done').click();
+
+  const create = page.locator('.opblock-post', { hasText: '/api/products' }).filter({ hasNotText: '/api/auth/token' });
   await create.locator('.opblock-summary').click();
   await create.locator('button.try-out__btn').click();
   await create.locator('button.execute').click();
   const statusCell = create.locator('.live-responses-table tr.response .response-col_status').first();
   await statusCell.waitFor({ timeout: 10_000 });
-  const status = (await statusCell.textContent())?.trim();
-  assert.is(status, '201');
+  assert.is((await statusCell.textContent())?.trim(), '201');
   const list = (await (await fetch(`${running.api}/api/products`)).json()) as unknown[];
   assert.is(list.length, 1);
   await page.close();

@@ -31,8 +31,8 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'create-item-service-test-'));
 }
 
-/** Every file below `dir` as a map of relative path -> content, skipping installed and runtime folders. */
-export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 'dist', 'bench/results.json']): Map<string, string> {
+/** Every file below `dir` as a map of relative path -> content, skipping installed and runtime folders and the local .env. */
+export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 'dist', 'bench/results.json', '.env']): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))

@@ -6,15 +6,19 @@
  *   npm run bench                     20 s per scenario
  *   npm run bench -- --short          3 s per scenario (CI)
  *   npm run bench -- --profile seed   the seed's ramp: 0 -> 20 connections in 30 s, 60 s at 20, down in 30 s
- *   npm run bench -- --url http://127.0.0.1:8080   an instance that already runs (no baseline)
+ *   npm run bench -- --url http://127.0.0.1:8080   an instance that already runs (no baseline);
+ *                                     its AUTH_USERNAME / AUTH_PASSWORD from the environment or .env
  *   npm run bench -- --out results.json
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
+
+import { loadDotEnv } from '../src/config.js';
 
 const CONNECTIONS = 20;
 const SEED_ROWS = 100;
@@ -70,11 +74,18 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
   fail(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
+/** Throw-away credentials for the service the benchmark starts, so it needs no .env. */
+const BENCH_ACCOUNT = {
+  JWT_SECRET: randomBytes(48).toString('base64url'),
+  AUTH_USERNAME: 'bench',
+  AUTH_PASSWORD: randomBytes(18).toString('base64url'),
+};
+
 /** Starts the service as `npm start` does (logs discarded), and returns its URL and cold-start time. */
 async function startService(): Promise<{ url: string; child: ChildProcess; coldStartMs: number }> {
   const [port, managementPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), MANAGEMENT_PORT: String(managementPort) },
+    env: { ...process.env, ...BENCH_ACCOUNT, HOST: '127.0.0.1', PORT: String(port), MANAGEMENT_PORT: String(managementPort) },
     stdio: 'ignore',
   });
   const coldStartMs = await waitFor(`http://127.0.0.1:${managementPort}/health/ready`, child);
@@ -95,13 +106,29 @@ async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
 const body = (n: number) => JSON.stringify({ name: `Bench ${n}`, description: 'Load test', price: 19.99, quantity: 3 });
 const json = { 'content-type': 'application/json' };
 
+/**
+ * One token for the whole run, like k6's setup(): from the benchmark's own account, or with
+ * --url from AUTH_USERNAME / AUTH_PASSWORD (environment or .env). No endpoint: AUTH_MODE=off.
+ */
+async function authorization(url: string, username = 'admin', password?: string): Promise<Record<string, string>> {
+  if (!password) return {};
+  const response = await fetch(`${url}/api/auth/token`, { method: 'POST', headers: json, body: JSON.stringify({ username, password }) });
+  if (response.status === 404) return {};
+  if (response.status !== 200) fail(`POST /api/auth/token answered ${response.status}: ${await response.text()}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+/** Reads, listing (reads may need a token with AUTH_MODE=all) and writes all carry these. */
+let headers: Record<string, string> = {};
+
 async function seed(url: string): Promise<number[]> {
-  const existing = (await (await fetch(`${url}${API}?pageSize=${SEED_ROWS}`)).json()) as { id: number }[];
+  const existing = (await (await fetch(`${url}${API}?pageSize=${SEED_ROWS}`, { headers })).json()) as { id: number }[];
   for (let n = existing.length; n < SEED_ROWS; n++) {
-    const response = await fetch(`${url}${API}`, { method: 'POST', headers: json, body: body(n) });
+    const response = await fetch(`${url}${API}`, { method: 'POST', headers: { ...json, ...headers }, body: body(n) });
     if (response.status !== 201) fail(`seeding answered ${response.status}: ${await response.text()}`);
   }
-  const rows = (await (await fetch(`${url}${API}?pageSize=${SEED_ROWS}`)).json()) as { id: number }[];
+  const rows = (await (await fetch(`${url}${API}?pageSize=${SEED_ROWS}`, { headers })).json()) as { id: number }[];
   return rows.map((row) => row.id);
 }
 
@@ -110,9 +137,9 @@ type Request = { method: 'GET' | 'POST'; path: string; body?: string; headers?: 
 function scenarios(ids: number[]): Record<string, () => Request> {
   let n = 0;
   const pick = () => ids[n++ % ids.length]!;
-  const list = (): Request => ({ method: 'GET', path: `${API}?pageSize=${SEED_ROWS}` });
-  const get = (): Request => ({ method: 'GET', path: `${API}/${pick()}` });
-  const create = (): Request => ({ method: 'POST', path: API, body: body(n++), headers: json });
+  const list = (): Request => ({ method: 'GET', path: `${API}?pageSize=${SEED_ROWS}`, headers });
+  const get = (): Request => ({ method: 'GET', path: `${API}/${pick()}`, headers });
+  const create = (): Request => ({ method: 'POST', path: API, body: body(n++), headers: { ...json, ...headers } });
   return {
     list,
     'get by id': get,
@@ -212,12 +239,17 @@ async function main(): Promise<void> {
     const service = options.url ? { url: options.url.replace(/\/+$/, ''), coldStartMs: undefined } : await startService();
     if ('child' in service) children.push(service.child);
     if (service.coldStartMs !== undefined) console.log(`cold start (spawn to /health/ready 200): ${service.coldStartMs} ms`);
+    // With --url the credentials come from the environment or .env, as for `npm start`.
+    if (options.url) loadDotEnv();
+    headers = options.url
+      ? await authorization(service.url, process.env.AUTH_USERNAME, process.env.AUTH_PASSWORD)
+      : await authorization(service.url, BENCH_ACCOUNT.AUTH_USERNAME, BENCH_ACCOUNT.AUTH_PASSWORD);
     const ids = await seed(service.url);
     const baseline = options.url ? undefined : await startBaseline();
     if (baseline) {
       children.push(baseline.child);
       // Compare like with like: both must answer the same JSON for the same row.
-      const [ours, theirs] = await Promise.all([service.url, baseline.url].map(async (url) => (await fetch(`${url}${API}/${ids[0]}`)).json()));
+      const [ours, theirs] = await Promise.all([service.url, baseline.url].map(async (url) => (await fetch(`${url}${API}/${ids[0]}`, { headers })).json()));
       if (JSON.stringify(ours) !== JSON.stringify(theirs)) fail(`the baseline answers other JSON:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
     }
     const results: Figures[] = [];

@@ -1,6 +1,7 @@
 import { check, sleep } from 'k6';
 import http from 'k6/http';
 
+import { authorizationHeaders } from './auth.ts';
 import { productBody } from './product-body.ts';
 import { THINK_TIME_SECONDS, baseUrl, loadProfile } from './profile.ts';
 
@@ -8,10 +9,18 @@ import { THINK_TIME_SECONDS, baseUrl, loadProfile } from './profile.ts';
 export const options = loadProfile('create', 1000);
 
 const url = `${baseUrl()}/api/products`;
-const params = { headers: { 'Content-Type': 'application/json' }, tags: { name: 'create' } };
 
-export default function (): void {
-  const response = http.post(url, JSON.stringify(productBody(__VU, __ITER)), params);
+interface Setup {
+  headers: Record<string, string>;
+}
+
+/** Runs once before the load: creating needs a token (unless AUTH_MODE=off). */
+export function setup(): Setup {
+  return { headers: { 'Content-Type': 'application/json', ...authorizationHeaders() } };
+}
+
+export default function ({ headers }: Setup): void {
+  const response = http.post(url, JSON.stringify(productBody(__VU, __ITER)), { headers, tags: { name: 'create' } });
   check(
     response,
     {

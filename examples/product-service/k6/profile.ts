@@ -30,3 +30,22 @@ export function loadProfile(requestName: string, p95Ms: number): Options {
 export function baseUrl(): string {
   return (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/+$/, '');
 }
+
+export interface TokenRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The request setup() sends for a bearer token: the built-in account from AUTH_USERNAME
+ * (default admin) and AUTH_PASSWORD. Undefined without AUTH_PASSWORD, for AUTH_MODE=off.
+ */
+export function tokenRequest(env: Record<string, string | undefined>, base: string): TokenRequest | undefined {
+  if (!env.AUTH_PASSWORD) return undefined;
+  return {
+    url: `${base}/api/auth/token`,
+    body: JSON.stringify({ username: env.AUTH_USERNAME || 'admin', password: env.AUTH_PASSWORD }),
+    headers: { 'Content-Type': 'application/json' },
+  };
+}

@@ -1,5 +1,7 @@
 import Koa from 'koa';
 
+import { createGuard } from './auth/guard.js';
+import { createTokenRouter } from './auth/token.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
 import { createDocsRouter } from './http/docs.js';
@@ -29,15 +31,18 @@ export interface Apps {
  * Builds both Koa applications without listening, so tests and server.ts wire ports themselves.
  * Each app logs one line per request and answers errors in plain text.
  */
-export function createApps({ db, logger, readiness }: AppDependencies): Apps {
+export function createApps({ db, config, logger, readiness }: AppDependencies): Apps {
   const metrics = createMetrics();
 
-  const service = new Koa();
+  // Behind a proxy, the client address is the one the nearest proxy appended to X-Forwarded-For,
+  // not the leftmost entry, which the client can forge.
+  const service = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   service.use(requestLog(logger));
   service.use(errorHandler(logger));
   service.use(metrics.middleware);
-  service.use(createDocsRouter(buildOpenApiDocument()).routes());
-  const productRouter = createProductRouter();
+  service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
+  service.use(createTokenRouter(config.auth).routes());
+  const productRouter = createProductRouter(createGuard(config.auth, logger));
   service.use(productRouter.routes());
   service.use(productRouter.allowedMethods());
 

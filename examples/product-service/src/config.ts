@@ -1,3 +1,8 @@
+import { loadAuthConfig, type AuthConfig } from './auth/auth.config.js';
+import { boolean, choice, ConfigError, integer, isProduction, text, type Env } from './env.js';
+
+export { ConfigError };
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -26,13 +31,10 @@ export interface Config {
   logLevel: LogLevel;
   migrateOnStart: boolean;
   shutdownTimeoutMs: number;
+  /** Take the client address from X-Forwarded-For (behind a proxy or ingress that sets it). */
+  trustProxy: boolean;
+  auth: AuthConfig;
 }
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
 
 /** Loads ./.env into process.env when present (variables already set win), so local settings need no export. */
 export function loadDotEnv(): void {
@@ -62,7 +64,7 @@ export function loadConfig(env: Env): Config {
   }
   const url = databaseUrl(env);
   // The embedded database is for development: a production deployment must name its server.
-  if (url === undefined && text(env, 'NODE_ENV') === 'production') {
+  if (url === undefined && isProduction(env)) {
     throw new ConfigError('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development only)');
   }
   return {
@@ -80,39 +82,13 @@ export function loadConfig(env: Env): Config {
     logLevel: logLevel(env),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 600_000),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    auth: loadAuthConfig(env),
   };
 }
 
-/** An unset or blank variable counts as absent, so `PORT=` in a .env file means the default. */
-function text(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const value = text(env, name);
-  if (value === undefined) return fallback;
-  const number = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number) || number < min || number > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  }
-  return number;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const value = text(env, name)?.toLowerCase();
-  if (value === undefined) return fallback;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new ConfigError(`${name} must be true or false, got "${value}"`);
-}
-
 function logLevel(env: Env): LogLevel {
-  const value = text(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-  }
-  return value as LogLevel;
+  return choice(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
 }
 
 function databaseUrl(env: Env): string | undefined {

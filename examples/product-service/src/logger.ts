@@ -13,6 +13,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     level,
     base: { service: 'product-service' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Defence in depth: nothing logs these today, but a future `logger.info({ req })` must not leak them.
+    redact: {
+      paths: ['password', '*.password', 'authorization', '*.authorization', '*.headers.authorization', 'accessToken', '*.accessToken'],
+      censor: '[redacted]',
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import type { Schema } from 'joi';
 import j2s from 'joi-to-swagger';
 
+import type { AuthConfig } from './auth/auth.config.js';
+import { tokenRequestSchema, tokenResponseSchema } from './auth/token.schema.js';
+import { TOKEN_PATH } from './auth/token.routes.js';
+import { ALL_SCOPES, isSecretAuth, SCOPES } from './auth/tokens.js';
 import { JSON_LIMIT } from './http/json-body.js';
 import {
   DEFAULT_PAGE_SIZE,
@@ -37,9 +41,111 @@ const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: str
 
 /**
  * Builds the OpenAPI 3.0.3 document of the product API from the Joi schemas, so that
- * validation and documentation cannot drift apart.
+ * validation and documentation cannot drift apart. `auth` decides which operations list the
+ * bearer token and whether the token endpoint is there.
  */
-export function buildOpenApiDocument(): Record<string, unknown> {
+export function buildOpenApiDocument(auth: AuthConfig): Record<string, unknown> {
+  const document = itemDocument();
+  if (auth.mode === 'off') return document;
+  const paths = document.paths as Record<string, Record<string, Operation>>;
+  for (const [path, method, scope] of PROTECTED) {
+    if (scope === SCOPES.write || auth.mode === 'all') requireToken(paths[path]![method]!, scope);
+  }
+  const components = document.components as Record<string, Record<string, unknown>>;
+  components.securitySchemes = { bearerAuth: bearerScheme(auth) };
+  Object.assign(components.responses!, {
+    Unauthorized: textResponse(
+      'No token, a malformed Authorization header, or a token that is expired, badly signed or for another issuer or audience.',
+      'Authentication required: send Authorization: Bearer <token>',
+    ),
+    Forbidden: textResponse('The token is valid but lacks the scope this operation needs.', `Token lacks the ${SCOPES.write} scope`),
+  });
+  if (isSecretAuth(auth)) {
+    // First in the document, so Swagger UI shows where a token comes from before what needs one.
+    document.paths = { [TOKEN_PATH]: { post: tokenOperation(auth.tokenRequestsPerMinute) }, ...paths };
+    (document.tags as unknown[]).unshift({ name: AUTH_TAG, description: 'Access tokens for the built-in account.' });
+    Object.assign(components.schemas!, {
+      TokenRequest: toSchema(tokenRequestSchema),
+      TokenResponse: toSchema(tokenResponseSchema),
+    });
+    components.responses!.TooManyRequests = {
+      ...textResponse('Too many token requests from this address; wait as long as Retry-After says.', 'Too many requests; retry in 42 s'),
+      headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
+    };
+  }
+  return document;
+}
+
+type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
+
+const AUTH_TAG = 'Authentication';
+
+/** Each operation and the scope it needs when it needs a token (reads only with AUTH_MODE=all). */
+const PROTECTED: [string, string, string][] = [
+  [COLLECTION_PATH, 'get', SCOPES.read],
+  [ITEM_PATH, 'get', SCOPES.read],
+  [COLLECTION_PATH, 'post', SCOPES.write],
+  [ITEM_PATH, 'put', SCOPES.write],
+  [ITEM_PATH, 'delete', SCOPES.write],
+];
+
+function requireToken(operation: Operation, scope: string): void {
+  operation.security = [{ bearerAuth: [] }];
+  operation.description = [operation.description, `Needs a bearer token with the \`${scope}\` scope.`].filter(Boolean).join('\n\n');
+  // Listed in status order, as Swagger UI shows them.
+  operation.responses = Object.fromEntries(
+    Object.entries({ ...operation.responses, 401: ref('responses', 'Unauthorized'), 403: ref('responses', 'Forbidden') }).sort(
+      ([a], [b]) => Number(a) - Number(b),
+    ),
+  );
+}
+
+function bearerScheme(auth: Exclude<AuthConfig, { mode: 'off' }>): Record<string, unknown> {
+  const source = isSecretAuth(auth)
+    ? `Get one from \`POST ${TOKEN_PATH}\` with the username and password from \`.env\`, then paste its \`accessToken\` here.`
+    : 'Tokens come from your identity provider (RS256, checked against its JWKS).';
+  return {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: `${source} Scopes: ${ALL_SCOPES.join(', ')}.`,
+  };
+}
+
+function tokenOperation(perMinute: number): Operation {
+  return {
+    operationId: 'createToken',
+    tags: [AUTH_TAG],
+    summary: 'Get an access token',
+    description:
+      'Trades the built-in account (AUTH_USERNAME / AUTH_PASSWORD) for a bearer token. ' +
+      `Limited to ${perMinute} requests per minute per client address. ` +
+      'A wrong username and a wrong password get the same answer.',
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: ref('schemas', 'TokenRequest'),
+          example: { username: 'admin', password: 'the AUTH_PASSWORD from .env' },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'A token; send it as `Authorization: Bearer <accessToken>`.',
+        content: { 'application/json': { schema: ref('schemas', 'TokenResponse') } },
+      },
+      400: ref('responses', 'BadRequest'),
+      401: textResponse('Wrong username or password.', 'Invalid username or password'),
+      413: ref('responses', 'PayloadTooLarge'),
+      415: ref('responses', 'UnsupportedMediaType'),
+      429: ref('responses', 'TooManyRequests'),
+      500: ref('responses', 'InternalServerError'),
+    },
+  };
+}
+
+function itemDocument(): Record<string, unknown> {
   return {
     openapi: '3.0.3',
     info: {

@@ -19,6 +19,9 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const readiness = createReadiness();
+  if (config.auth.mode === 'off') {
+    logger.warn('AUTH_MODE=off: anyone who can reach the service port can create, change and delete products');
+  }
 
   try {
     const db = await openDatabase(config, logger);

@@ -13,6 +13,7 @@ import { createHttpServer } from '../src/http/http-server.js';
 import { createLogger } from '../src/logger.js';
 import { migrateLatest } from '../src/migrations/index.js';
 import { testConfig } from './helpers.js';
+import { AUTHORIZATION } from './tokens.js';
 
 // Abusive clients against the server as server.ts creates it (short timeouts for the test):
 // trickled headers and bodies are cut off, oversized heads get 431 and oversized bodies 413
@@ -108,7 +109,7 @@ const trickleHeaders = (socket: Socket, stopped: () => boolean) =>
   trickle(socket, stopped, `GET /api/products HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`, 50);
 
 const trickleBody = async (socket: Socket, stopped: () => boolean) => {
-  socket.write('POST /api/products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n');
+  socket.write(`POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n`);
   await trickle(socket, stopped, `{"name":"${'a'.repeat(480)}"`, 50);
 };
 
@@ -137,7 +138,7 @@ test('headers over 16 kB answer 431', async () => {
 
 /** Announces 100 MB and sends up to 1 MB of it in 16 kB pieces. */
 const hugeDeclaredBody = async (socket: Socket, stopped: () => boolean) => {
-  socket.write('POST /api/products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n');
+  socket.write(`POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n`);
   for (let i = 0; i < 64 && !stopped(); i++) {
     socket.write('a'.repeat(16 * 1024));
     await pause(5);
@@ -146,7 +147,7 @@ const hugeDeclaredBody = async (socket: Socket, stopped: () => boolean) => {
 
 /** A chunked body with no length: sends up to 1 MB until the server answers. */
 const hugeChunkedBody = async (socket: Socket, stopped: () => boolean) => {
-  socket.write('POST /api/products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+  socket.write(`POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
   const chunk = 'a'.repeat(16 * 1024);
   for (let i = 0; i < 64 && !stopped(); i++) {
     socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);

@@ -13,6 +13,7 @@ import { suite } from 'uvu';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 
 import { DEFAULT_MANAGEMENT_PORT, DEFAULT_PORT, loadConfig } from '../src/config.js';
+import { AUTH_ENV, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 const root = join(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -137,13 +138,31 @@ image.before(async () => {
  */
 image('npm run build, then node dist/server.js: ready, and SIGTERM exits 0', async () => {
   const env: Record<string, string> = process.env.DATABASE_URL
-    ? { NODE_ENV: 'production', DATABASE_URL: process.env.DATABASE_URL }
-    : { DATA_DIR: 'memory://' };
+    ? { NODE_ENV: 'production', DATABASE_URL: process.env.DATABASE_URL, ...AUTH_ENV }
+    : { DATA_DIR: 'memory://', ...AUTH_ENV };
   const server = startDist(env);
   try {
     const { managementPort, servicePort } = await server.ready;
+    const api = `http://127.0.0.1:${servicePort}`;
     assert.is((await fetch(`http://127.0.0.1:${managementPort}/health/ready`)).status, 200);
-    assert.is((await fetch(`http://127.0.0.1:${servicePort}/api/products`)).status, 200);
+    assert.is((await fetch(`${api}/api/products`)).status, 200);
+    // The compiled token endpoint and guard: a token, then a write with it.
+    const headers = { 'Content-Type': 'application/json' };
+    const token = await fetch(`${api}/api/auth/token`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: TEST_USERNAME, password: TEST_PASSWORD }),
+    });
+    assert.is(token.status, 200);
+    const { accessToken } = (await token.json()) as { accessToken: string };
+    const created = await fetch(`${api}/api/products`, {
+      method: 'POST',
+      headers: { ...headers, Authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ name: 'Built', price: 1, quantity: 1 }),
+    });
+    assert.is(created.status, 201);
+    const { id } = (await created.json()) as { id: number };
+    await fetch(`${api}/api/products/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${accessToken}` } });
   } finally {
     server.kill();
   }
@@ -266,8 +285,12 @@ k8s('environment: referenced ConfigMap and Secret exist and together form a vali
   const refs = container.envFrom as { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   assert.equal(refs.map((ref) => ref.configMapRef?.name ?? ref.secretRef?.name), [configMap.metadata.name, secret.metadata.name]);
   assert.is(configMap.data.NODE_ENV, 'production');
-  assert.equal(Object.keys(secret.stringData).sort(), ['DATABASE_URL']);
-  const config = loadConfig({ ...configMap.data, ...secret.stringData });
+  assert.equal(Object.keys(secret.stringData).sort(), ['AUTH_PASSWORD', 'DATABASE_URL', 'JWT_SECRET']);
+  // The placeholders are refused, so a forgotten one stops the pods instead of opening the API...
+  assert.throws(() => loadConfig({ ...configMap.data, ...secret.stringData }), /JWT_SECRET must be at least 32 bytes/);
+  assert.throws(() => loadConfig({ ...configMap.data, ...secret.stringData, ...AUTH_ENV, AUTH_PASSWORD: 'CHANGE_ME' }), /AUTH_PASSWORD must be at least 12/);
+  // ...and real values make a valid production configuration.
+  const config = loadConfig({ ...configMap.data, ...secret.stringData, ...AUTH_ENV });
   assert.is(config.port, portsByName.get('http'));
   // Every setting in the ConfigMap is documented in the README's configuration table.
   const readme = read('README.md');
@@ -275,7 +298,7 @@ k8s('environment: referenced ConfigMap and Secret exist and together form a vali
 });
 
 k8s('shutdown: the grace period outlasts the preStop pause plus SHUTDOWN_TIMEOUT_MS', () => {
-  const { shutdownTimeoutMs } = loadConfig({ ...configMap.data, ...secret.stringData });
+  const { shutdownTimeoutMs } = loadConfig({ ...configMap.data, ...secret.stringData, ...AUTH_ENV });
   const preStop = container.lifecycle.preStop.exec.command as string[];
   assert.is(preStop[0], 'sleep');
   const pauseMs = Number(preStop[1]) * 1_000;

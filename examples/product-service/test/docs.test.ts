@@ -6,11 +6,17 @@ import * as assert from 'uvu/assert';
 
 import { buildOpenApiDocument } from '../src/openapi.js';
 import { MAX_PRICE, productCreateSchema } from '../src/product/product.schema.js';
-import { useService } from './helpers.js';
+import { testConfig, useService } from './helpers.js';
 
 type Json = Record<string, any>;
 
+/** The document as the default configuration (AUTH_MODE=writes, built-in tokens) builds it. */
+const defaultDocument = () => buildOpenApiDocument(testConfig().auth);
+const documentFor = (env: Record<string, string>) => buildOpenApiDocument(testConfig(env).auth) as Json;
+const JWKS_ENV = { JWT_SECRET: '', JWT_JWKS_URI: 'https://idp.example/jwks.json', JWT_ISSUER: 'https://idp.example/', JWT_AUDIENCE: 'orders' };
+
 const OPERATIONS = {
+  'post /api/auth/token': 'createToken',
   'get /api/products': 'listProducts',
   'post /api/products': 'createProduct',
   'get /api/products/{id}': 'getProduct',
@@ -24,12 +30,12 @@ const document = suite('OpenAPI document');
 
 document('is a valid OpenAPI 3.0 document', async () => {
   // validate() dereferences in place: give it a copy.
-  const api = (await SwaggerParser.validate(structuredClone(buildOpenApiDocument()) as never)) as Json;
+  const api = (await SwaggerParser.validate(structuredClone(defaultDocument()) as never)) as Json;
   assert.is(api.openapi, '3.0.3');
 });
 
 document('has the five product operations with their operation ids', () => {
-  const paths = buildOpenApiDocument().paths as Json;
+  const paths = defaultDocument().paths as Json;
   const found = Object.fromEntries(
     Object.entries(paths).flatMap(([path, item]) =>
       Object.entries(item as Json)
@@ -41,7 +47,7 @@ document('has the five product operations with their operation ids', () => {
 });
 
 document('states the price bounds and two-decimal precision in every schema', () => {
-  const schemas = (buildOpenApiDocument().components as Json).schemas as Json;
+  const schemas = (defaultDocument().components as Json).schemas as Json;
   for (const name of ['Product', 'ProductCreate', 'ProductUpdate']) {
     const price = schemas[name].properties.price;
     assert.is(price.multipleOf, 0.01, `${name}.price.multipleOf`);
@@ -54,12 +60,12 @@ document('states the price bounds and two-decimal precision in every schema', ()
 document('requires the same create fields as the Joi schema', () => {
   const keys = productCreateSchema.describe().keys as Record<string, { flags?: { presence?: string } }>;
   const joiRequired = Object.keys(keys).filter((key) => keys[key]?.flags?.presence === 'required');
-  const schemas = (buildOpenApiDocument().components as Json).schemas as Json;
+  const schemas = (defaultDocument().components as Json).schemas as Json;
   assert.equal([...schemas.ProductCreate.required].sort(), joiRequired.sort());
 });
 
 document('documents paging, headers, the id range and the plain-text errors', () => {
-  const api = buildOpenApiDocument() as Json;
+  const api = defaultDocument() as Json;
   const list = api.paths['/api/products'].get;
   assert.equal(list.parameters.map((p: Json) => p.name), ['page', 'pageSize']);
   assert.ok(list.responses[200].headers['X-Total-Count']);
@@ -70,7 +76,64 @@ document('documents paging, headers, the id range and the plain-text errors', ()
     assert.ok(response.content['text/plain'], `${name} is text/plain`);
   }
   const create = api.paths['/api/products'].post.responses;
-  assert.equal(Object.keys(create).sort(), ['201', '400', '413', '415', '500', '503']);
+  assert.equal(Object.keys(create), ['201', '400', '401', '403', '413', '415', '500', '503']);
+});
+
+/** Each operation's security requirement names, e.g. { 'post /api/products': ['bearerAuth'] }. */
+function security(api: Json): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(api.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json)
+        .filter(([method]) => method !== 'parameters')
+        .map(([method, operation]) => [`${method} ${path}`, ((operation as Json).security ?? []).flatMap(Object.keys)]),
+    ),
+  );
+}
+
+document('AUTH_MODE=writes: writes need a bearer token and list 401/403; reads stay open; the token endpoint is documented', async () => {
+  const api = documentFor({});
+  await SwaggerParser.validate(structuredClone(api) as never);
+  assert.equal(api.components.securitySchemes, {
+    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: api.components.securitySchemes.bearerAuth.description },
+  });
+  assert.equal(security(api), {
+    'post /api/auth/token': [],
+    'get /api/products': [],
+    'post /api/products': ['bearerAuth'],
+    'get /api/products/{id}': [],
+    'put /api/products/{id}': ['bearerAuth'],
+    'delete /api/products/{id}': ['bearerAuth'],
+  });
+  assert.is(api.paths['/api/products/{id}'].get.responses[401], undefined);
+  assert.ok(api.paths['/api/products/{id}'].delete.responses[403]);
+  const token = api.paths['/api/auth/token'].post;
+  assert.equal(Object.keys(token.responses), ['200', '400', '401', '413', '415', '429', '500']);
+  assert.equal(api.components.schemas.TokenRequest.required, ['username', 'password']);
+  assert.ok(api.components.responses.TooManyRequests.headers['Retry-After']);
+});
+
+document('AUTH_MODE=all: every item operation needs a token', async () => {
+  const api = documentFor({ AUTH_MODE: 'all' });
+  await SwaggerParser.validate(structuredClone(api) as never);
+  const needs = Object.entries(security(api)).filter(([, names]) => names.includes('bearerAuth')).map(([operation]) => operation);
+  assert.equal(needs, Object.keys(OPERATIONS).filter((operation) => operation.includes('products')));
+  assert.match(api.paths['/api/products'].get.description, /products:read/);
+});
+
+document('AUTH_MODE=off: no security scheme, no token endpoint, no 401', async () => {
+  const api = documentFor({ AUTH_MODE: 'off' });
+  await SwaggerParser.validate(structuredClone(api) as never);
+  assert.is(api.components.securitySchemes, undefined);
+  assert.is(api.paths['/api/auth/token'], undefined);
+  assert.not.match(JSON.stringify(api.paths), /"401"/);
+});
+
+document('JWKS: bearer tokens from the identity provider, no built-in token endpoint', async () => {
+  const api = documentFor(JWKS_ENV);
+  await SwaggerParser.validate(structuredClone(api) as never);
+  assert.is(api.paths['/api/auth/token'], undefined);
+  assert.match(api.components.securitySchemes.bearerAuth.description, /identity provider/);
+  assert.equal(security(api)['post /api/products'], ['bearerAuth']);
 });
 
 document.run();
@@ -85,7 +148,7 @@ http('GET /openapi.json answers the document as JSON', async () => {
   assert.is(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const body = (await response.json()) as Json;
-  assert.equal(body, JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  assert.equal(body, JSON.parse(JSON.stringify(defaultDocument())));
 });
 
 http('GET /swagger answers HTML that loads only local assets, under a CSP', async () => {

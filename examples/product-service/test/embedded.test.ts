@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { spawnServer } from './process.js';
+import { AUTHORIZATION } from './tokens.js';
 
 // Embedded database safety: the service killed with SIGKILL in the middle of writes keeps its
 // folder locked until the lock goes stale, then restarts with every acknowledged write present.
@@ -19,7 +20,7 @@ function create(agent: Agent, port: number, name: string): Promise<number | unde
   const body = JSON.stringify({ name, price: 2.5, quantity: 1 });
   return new Promise((resolve) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/products', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { host: '127.0.0.1', port, method: 'POST', path: '/api/products', agent, headers: { authorization: AUTHORIZATION, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type Koa from 'koa';
+import type { DestinationStream } from 'pino';
 import type { Test } from 'uvu';
 
 import { createApps } from '../src/app.js';
@@ -11,6 +12,7 @@ import { openDatabase, type Database } from '../src/database.js';
 import { createReadiness, type Readiness } from '../src/http/health.js';
 import { createLogger } from '../src/logger.js';
 import { migrateLatest } from '../src/migrations/index.js';
+import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
 
 export interface Service {
   /** fetch() against the service port; `path` starts with a slash. */
@@ -27,7 +29,7 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Test configuration: embedded in-memory database unless DATABASE_URL is set, ephemeral ports. */
+/** Test configuration: embedded in-memory database unless DATABASE_URL is set, ephemeral ports, test credentials. */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     DATABASE_URL: process.env.DATABASE_URL,
@@ -36,17 +38,18 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     PORT: '0',
     MANAGEMENT_PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    ...AUTH_ENV,
     ...env,
   });
 }
 
 /**
  * Opens the database, migrates it, empties products and starts both apps on
- * 127.0.0.1 ephemeral ports. The readiness is already 'ready' unless `ready` is false.
+ * 127.0.0.1 ephemeral ports. The readiness is already 'ready' unless `ready` is false; `log` receives the log lines.
  */
-export async function build(options: { config?: Config; ready?: boolean } = {}): Promise<Service> {
+export async function build(options: { config?: Config; ready?: boolean; log?: DestinationStream } = {}): Promise<Service> {
   const config = options.config ?? testConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.log);
   const db = await openDatabase(config, logger);
   try {
     await migrateLatest(db);
@@ -123,8 +126,11 @@ export function productInput(overrides: Record<string, unknown> = {}): Record<st
   return { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3, ...overrides };
 }
 
-/** POSTs a JSON body (objects are stringified, strings sent as they are). */
-export function post(service: Service, path: string, body: unknown, headers: Record<string, string> = JSON_HEADERS) {
+/** JSON headers plus a token with every scope: what a client that may write sends. */
+export const WRITE_HEADERS = { ...JSON_HEADERS, Authorization: AUTHORIZATION };
+
+/** POSTs a JSON body (objects are stringified, strings sent as they are), with a token. */
+export function post(service: Service, path: string, body: unknown, headers: Record<string, string> = WRITE_HEADERS) {
   return service.api(path, {
     method: 'POST',
     headers,
@@ -132,11 +138,16 @@ export function post(service: Service, path: string, body: unknown, headers: Rec
   });
 }
 
-/** PUTs a JSON body (objects are stringified, strings sent as they are). */
-export function put(service: Service, path: string, body: unknown, headers: Record<string, string> = JSON_HEADERS) {
+/** PUTs a JSON body (objects are stringified, strings sent as they are), with a token. */
+export function put(service: Service, path: string, body: unknown, headers: Record<string, string> = WRITE_HEADERS) {
   return service.api(path, {
     method: 'PUT',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** DELETEs with a token. */
+export function del(service: Service, path: string) {
+  return service.api(path, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
 }

@@ -9,8 +9,11 @@ import * as assert from 'uvu/assert';
 
 // profile.ts and product-body.ts use no k6 runtime modules, so Node can import them.
 import { productBody } from '../k6/product-body.ts';
-import { THINK_TIME_SECONDS, loadProfile, stages } from '../k6/profile.ts';
-import { productCreateSchema, strictValidation } from '../src/product/product.schema.js';
+import { THINK_TIME_SECONDS, loadProfile, stages, tokenRequest } from '../k6/profile.ts';
+import { strictValidation } from '../src/http/validate.js';
+import { productCreateSchema } from '../src/product/product.schema.js';
+import { testConfig, useService } from './helpers.js';
+import { TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // typescript's "exports" hide bin/tsc from require.resolve: go through its package.json.
@@ -70,6 +73,7 @@ profile('list and create scripts use their targets and tag their requests', () =
   assert.match(create, "loadProfile('create', 1000)");
   assert.match(create, "tags: { name: 'create' }");
   assert.match(create, 'r.status === 201');
+  for (const script of [list, create]) assert.match(script, 'export function setup(): Setup');
 });
 
 profile('create bodies pass the create schema', () => {
@@ -80,3 +84,27 @@ profile('create bodies pass the create schema', () => {
 });
 
 profile.run();
+
+// ---
+
+const auth = suite('k6 token request against the service');
+const service = useService(auth, { config: testConfig({ AUTH_MODE: 'all' }) });
+
+auth("setup()'s token request gets a token that lists and creates", async () => {
+  const port = service().servicePort;
+  const request = tokenRequest({ AUTH_USERNAME: TEST_USERNAME, AUTH_PASSWORD: TEST_PASSWORD }, `http://127.0.0.1:${port}`);
+  assert.ok(request);
+  const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
+  assert.is(response.status, 200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` };
+  assert.is((await service().api('/api/products', { method: 'POST', headers, body: JSON.stringify(productBody(1, 0)) })).status, 201);
+  assert.is((await service().api('/api/products', { headers })).status, 200);
+});
+
+auth('the username defaults to admin, and no AUTH_PASSWORD means no token request (AUTH_MODE=off)', () => {
+  assert.is(JSON.parse(tokenRequest({ AUTH_PASSWORD: 'x' }, 'http://h')!.body).username, 'admin');
+  assert.is(tokenRequest({}, 'http://h'), undefined);
+});
+
+auth.run();

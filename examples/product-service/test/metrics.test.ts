@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { createMetrics } from '../src/http/metrics.js';
-import { JSON_HEADERS, useService } from './helpers.js';
+import { useService, WRITE_HEADERS } from './helpers.js';
 
 // The _count lines of the request histogram, e.g. `..._count{method="GET",route="...",status="200"} 2`.
 function requestCounts(text: string): Map<string, number> {
@@ -32,7 +32,7 @@ service('labels requests with the route template, never the raw id or path', asy
     await (await running().api(path)).arrayBuffer();
   }
   // A Joi error passes the metrics middleware as an exception; the error handler outside makes it a 400.
-  const invalid = await running().api('/api/products', { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+  const invalid = await running().api('/api/products', { method: 'POST', headers: WRITE_HEADERS, body: '{}' });
   assert.is(invalid.status, 400);
 
   const response = await running().management('/metrics');

@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 
 import { runs, validCreate, validUpdate, type ProductFields } from './arbitraries.js';
 import { useService, type Service } from './helpers.js';
+import { AUTHORIZATION } from './tokens.js';
 
 // Model-based test: random sequences of create, get, list, update and delete run against the
 // service and against a Map; after every step the service must answer what the Map predicts.
@@ -14,7 +15,7 @@ interface Model {
 }
 
 const PATH = '/api/products';
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: AUTHORIZATION };
 
 /** The service's row without its timestamps, which the model does not predict. */
 function fields(body: Record<string, unknown>): Row {
@@ -38,7 +39,7 @@ class Create implements fc.AsyncCommand<Model, Service> {
   constructor(readonly input: ProductFields) {}
   check = () => true;
   async run(model: Model, service: Service) {
-    const response = await service.api(PATH, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(this.input) });
+    const response = await service.api(PATH, { method: 'POST', headers: WRITE_HEADERS, body: JSON.stringify(this.input) });
     assert.is(response.status, 201);
     const row = fields((await response.json()) as Record<string, unknown>);
     assert.not.ok(model.rows.has(row.id), `id ${row.id} reused`);
@@ -82,7 +83,7 @@ class Update implements fc.AsyncCommand<Model, Service> {
   check = () => true;
   async run(model: Model, service: Service) {
     const id = resolveId(model, this.pick);
-    const response = await service.api(`${PATH}/${id}`, { method: 'PUT', headers: JSON_HEADERS, body: JSON.stringify(this.changes) });
+    const response = await service.api(`${PATH}/${id}`, { method: 'PUT', headers: WRITE_HEADERS, body: JSON.stringify(this.changes) });
     const before = model.rows.get(id);
     assert.is(response.status, before ? 200 : 404);
     if (!before) return;
@@ -98,7 +99,7 @@ class Delete implements fc.AsyncCommand<Model, Service> {
   check = () => true;
   async run(model: Model, service: Service) {
     const id = resolveId(model, this.pick);
-    const response = await service.api(`${PATH}/${id}`, { method: 'DELETE' });
+    const response = await service.api(`${PATH}/${id}`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
     assert.is(response.status, model.rows.has(id) ? 204 : 404);
     await response.arrayBuffer();
     model.rows.delete(id);

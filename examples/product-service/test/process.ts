@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+import { AUTH_ENV } from './tokens.js';
+
 export type LogEntry = { msg?: string; port?: number; attempt?: number; retryInMs?: number };
 
 export interface Exit {
@@ -28,7 +30,7 @@ export interface Spawned {
 /** Runs src/server.ts like `npm start` does, on 127.0.0.1 ephemeral ports and the embedded database in dataDir. */
 export function spawnServer(dataDir: string, env: Record<string, string> = {}): Spawned {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...AUTH_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,7 +2,8 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { MAX_PRICE, MAX_QUANTITY } from '../src/product/product.schema.js';
-import { JSON_HEADERS, productInput, post, put, useService, type Service } from './helpers.js';
+import { productInput, post, put, useService, WRITE_HEADERS, type Service } from './helpers.js';
+import { AUTHORIZATION } from './tokens.js';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -136,7 +137,7 @@ test('PUT with an empty object answers 400 and changes nothing', async () => {
 
 test('DELETE answers 204 with no body, then the product is gone', async () => {
   const created = await create();
-  const response = await service().api(`/api/products/${created.id}`, { method: 'DELETE' });
+  const response = await service().api(`/api/products/${created.id}`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
   assert.is(response.status, 204);
   assert.is(await response.text(), '');
   assert.is((await service().api(`/api/products/${created.id}`)).status, 404);
@@ -147,7 +148,7 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
   await create();
   await expectText(await service().api('/api/products/42'), 404, 'Product 42 not found');
   await expectText(await put(service(), '/api/products/42', { quantity: 2 }), 404, 'Product 42 not found');
-  await expectText(await service().api('/api/products/42', { method: 'DELETE' }), 404, 'Product 42 not found');
+  await expectText(await service().api('/api/products/42', { method: 'DELETE', headers: { Authorization: AUTHORIZATION } }), 404, 'Product 42 not found');
   assert.is((await listAll(service())).length, 1);
 });
 
@@ -157,7 +158,7 @@ test('an id that is not a positive 32-bit integer answers 400', async () => {
       const response = await service().api(`/api/products/${id}`, {
         method,
         body,
-        headers: body ? JSON_HEADERS : {},
+        headers: body ? WRITE_HEADERS : { Authorization: AUTHORIZATION },
       });
       await expectText(response, 400, 'id must be a positive integer');
     }
@@ -230,18 +231,19 @@ bodies('POST without a JSON content type answers 415', async () => {
     // fetch labels a string body text/plain by itself; bytes go out with no Content-Type at all.
     const response = await bodyService().api('/api/products', {
       method: 'POST',
-      headers: contentType ? { 'Content-Type': contentType } : {},
+      headers: { Authorization: AUTHORIZATION, ...(contentType ? { 'Content-Type': contentType } : {}) },
       body: contentType ? body : new TextEncoder().encode(body),
     });
     await expectText(response, 415, 'Content-Type must be application/json');
   }
-  const response = await put(bodyService(), '/api/products/1', body, { 'Content-Type': 'text/plain' });
+  const response = await put(bodyService(), '/api/products/1', body, { ...WRITE_HEADERS, 'Content-Type': 'text/plain' });
   assert.is(response.status, 415);
   assert.equal(await listAll(bodyService()), []);
 });
 
 bodies('application/json with a charset is accepted', async () => {
   const response = await post(bodyService(), '/api/products', productInput(), {
+    ...WRITE_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
   });
   assert.is(response.status, 201);
@@ -278,7 +280,7 @@ bodies('unknown routes answer 404 and wrong methods 405', async () => {
   const patch = await bodyService().api('/api/products/1', { method: 'PATCH' });
   assert.is(patch.status, 405);
   assert.match(patch.headers.get('allow') ?? '', /PUT/);
-  assert.is((await bodyService().api('/api/products', { method: 'DELETE' })).status, 405);
+  assert.is((await bodyService().api('/api/products', { method: 'DELETE', headers: { Authorization: AUTHORIZATION } })).status, 405);
 });
 
 bodies('X-Request-Id is echoed when sane and generated otherwise', async () => {

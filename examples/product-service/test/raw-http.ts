@@ -1,5 +1,7 @@
 import { Agent, request, type OutgoingHttpHeaders } from 'node:http';
 
+import { AUTHORIZATION } from './tokens.js';
+
 export interface RawResponse {
   status: number;
   contentType: string;
@@ -15,6 +17,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 /**
  * One request with full control over the path (sent as written), headers (an array value sends
  * the header twice) and body bytes. Content-Length is always set, so no body leaks into the next request.
+ * A token with every scope is sent unless `headers` has its own authorization.
  */
 export function send(
   port: number,
@@ -24,7 +27,8 @@ export function send(
   body?: string | Buffer,
 ): Promise<RawResponse> {
   const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const allHeaders = bytes ? { 'content-length': bytes.length, ...headers } : headers;
+  const allHeaders: OutgoingHttpHeaders = { authorization: AUTHORIZATION, ...headers };
+  if (bytes) allHeaders['content-length'] ??= bytes.length;
   tally.requests++;
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers: allHeaders, agent }, (res) => {

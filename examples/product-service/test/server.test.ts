@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 
 import { productInput } from './helpers.js';
 import { spawnServer, type LogEntry } from './process.js';
+import { AUTHORIZATION } from './tokens.js';
 
 /** Resolves with the first log entry that matches, or rejects after timeoutMs. */
 async function waitForLog(logs: LogEntry[], match: (entry: LogEntry) => boolean, timeoutMs = 10_000): Promise<LogEntry> {
@@ -37,7 +38,7 @@ test('starts, refuses a second process on the same data folder, stops on SIGTERM
     assert.is(ready.status, 200);
     const created = await fetch(`http://127.0.0.1:${first.servicePort}/api/products`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Authorization: AUTHORIZATION },
       body: JSON.stringify(productInput()),
     });
     assert.is(created.status, 201);

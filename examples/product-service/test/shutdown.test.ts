@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { spawnServer } from './process.js';
+import { AUTHORIZATION } from './tokens.js';
 
 // Graceful shutdown under load: 20 keep-alive clients keep sending while the real process gets
 // SIGTERM. Readiness must turn 503 at once, no request the server accepted may fail or see a
@@ -21,7 +22,9 @@ type Outcome = { kind: 'ok'; status: number } | { kind: 'refused' } | { kind: 'f
 
 function once(agent: Agent, port: number, method: string, path: string, body?: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    const headers = body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {};
+    const headers = body
+      ? { authorization: AUTHORIZATION, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+      : {};
     const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ kind: 'ok', status: res.statusCode ?? 0 }));

@@ -6,12 +6,15 @@ import type { Logger } from '../logger.js';
 interface Reply {
   status: number;
   message: string;
+  /** Headers a client error carries (http-errors' `headers`), e.g. WWW-Authenticate or Retry-After. */
+  headers?: Record<string, string>;
 }
 
 /**
  * Turns every error into a plain-text reply: Joi validation -> 400 with its message,
  * client errors (status < 500) -> their own status and message, an unreachable database
- * -> 503, anything else -> 500 with a generic text. 5xx errors are logged with their stack.
+ * (or another dependency thrown as 503) -> 503, anything else -> 500 with a generic text.
+ * 5xx errors are logged with their stack.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -23,6 +26,7 @@ export function errorHandler(logger: Logger): Middleware {
         logger.error({ err: error, requestId: ctx.state.requestId }, 'request failed');
       }
       ctx.status = reply.status;
+      if (reply.headers) ctx.set(reply.headers);
       ctx.type = 'text/plain';
       ctx.body = reply.message;
     }
@@ -31,11 +35,13 @@ export function errorHandler(logger: Logger): Middleware {
 
 function toReply(error: unknown): Reply {
   if (Joi.isError(error)) return { status: 400, message: error.message };
-  if (isDatabaseUnavailable(error)) return { status: 503, message: 'Service unavailable' };
   const status = statusOf(error);
+  // A dependency that is down (the database, an identity provider's keys): retry later.
+  if (status === 503 || isDatabaseUnavailable(error)) return { status: 503, message: 'Service unavailable' };
   // Decide by status, not err.expose: koa-bodyparser leaves expose unset on its 400s.
   if (status !== undefined && status >= 400 && status < 500) {
-    return { status, message: (error as Error).message };
+    const { message, headers } = error as { message: string; headers?: Record<string, string> };
+    return { status, message, headers };
   }
   return { status: 500, message: 'Internal server error' };
 }

@@ -46,7 +46,8 @@ export function createDocsRouter(document: Record<string, unknown>): Router {
     swaggerVersion: version,
     favicon: `${assetPrefix}/favicon-32x32.png`,
     hideTopbar: true,
-    swaggerOptions: { url: SPEC_PATH, validatorUrl: null },
+    // persistAuthorization keeps a pasted token across page reloads (in this browser's localStorage).
+    swaggerOptions: { url: SPEC_PATH, validatorUrl: null, persistAuthorization: true },
   });
 
   const router = new Router();

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import type { Schema, ValidationOptions } from 'joi';
 import type { Context } from 'koa';
 
+import type { Guard } from '../auth/guard.js';
 import { jsonBody } from '../http/json-body.js';
+import { validate } from '../http/validate.js';
 import {
   createProduct,
   deleteProduct,
@@ -15,7 +16,6 @@ import {
   listQuerySchema,
   productCreateSchema,
   productUpdateSchema,
-  strictValidation,
   type ProductCreate,
   type ProductUpdate,
 } from './product.schema.js';
@@ -24,11 +24,14 @@ export const ROUTE_PREFIX = '/api/products';
 
 const LIST_QUERY_KEYS = Object.keys((listQuerySchema.describe() as { keys: Record<string, unknown> }).keys);
 
-/** The product API: list, read, create, partial update and delete under /api/products. */
-export function createProductRouter(): Router {
+/**
+ * The product API: list, read, create, partial update and delete under /api/products.
+ * `guard` decides which of them need a token (AUTH_MODE); it runs before any body is read.
+ */
+export function createProductRouter(guard: Guard): Router {
   const router = new Router({ prefix: ROUTE_PREFIX });
 
-  router.get('/', async (ctx) => {
+  router.get('/', guard.read, async (ctx) => {
     // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
     const unknown = Object.keys(ctx.query).find((key) => !LIST_QUERY_KEYS.includes(key));
     if (unknown !== undefined) ctx.throw(400, `"${unknown}" is not allowed`);
@@ -41,14 +44,14 @@ export function createProductRouter(): Router {
     ctx.body = result.products;
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', guard.read, async (ctx) => {
     const id = parseId(ctx);
     const product = await findProduct(id);
     if (!product) notFound(ctx, id);
     ctx.body = product;
   });
 
-  router.post('/', ...jsonBody(), async (ctx) => {
+  router.post('/', guard.write, ...jsonBody(), async (ctx) => {
     const input = validate<ProductCreate>(productCreateSchema, ctx.request.body);
     const product = await createProduct(input);
     ctx.status = 201;
@@ -56,7 +59,7 @@ export function createProductRouter(): Router {
     ctx.body = product;
   });
 
-  router.put('/:id', ...jsonBody(), async (ctx) => {
+  router.put('/:id', guard.write, ...jsonBody(), async (ctx) => {
     const id = parseId(ctx);
     const changes = validate<ProductUpdate>(productUpdateSchema, ctx.request.body);
     const product = await updateProduct(id, changes);
@@ -64,19 +67,13 @@ export function createProductRouter(): Router {
     ctx.body = product;
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', guard.write, async (ctx) => {
     const id = parseId(ctx);
     if (!(await deleteProduct(id))) notFound(ctx, id);
     ctx.status = 204;
   });
 
   return router;
-}
-
-function validate<T>(schema: Schema, input: unknown, options: ValidationOptions = strictValidation): T {
-  const { value, error } = schema.validate(input, options);
-  if (error) throw error;
-  return value as T;
 }
 
 // Digits only: Joi would also accept "1e3", "+7" or " 7" and turn them into numbers.

@@ -51,8 +51,5 @@ export const listQuerySchema = Joi.object({
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 }).label('ProductListQuery');
 
-/** Validation options for request bodies: no type coercion, so a price is never rounded silently. */
-export const strictValidation: Joi.ValidationOptions = { convert: false, abortEarly: true };
-
 export type ProductCreate = { name: string; description?: string; price: number; quantity: number };
 export type ProductUpdate = Partial<ProductCreate>;

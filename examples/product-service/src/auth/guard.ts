@@ -1,0 +1,86 @@
+import type { JwtPayload } from 'jsonwebtoken';
+import { koaJwtSecret } from 'jwks-rsa';
+import type { Context, Middleware } from 'koa';
+import koaJwt from 'koa-jwt';
+
+import type { Logger } from '../logger.js';
+import type { AuthConfig } from './auth.config.js';
+import { SCOPES, scopesOf, type Scope } from './tokens.js';
+
+/** Middleware for the routes that read and for the routes that write. */
+export interface Guard {
+  read: Middleware;
+  write: Middleware;
+}
+
+const REALM = 'product-service';
+const BEARER_HEADER = /^Bearer +([^\s]+)$/i;
+
+/**
+ * Builds the checks AUTH_MODE asks for. A route that needs a token verifies it with koa-jwt
+ * (only the configured algorithm, issuer and audience; an `exp` claim is required) and then
+ * checks the token's scope: no or a bad token -> 401, a token without the scope -> 403.
+ */
+export function createGuard(auth: AuthConfig, logger: Logger): Guard {
+  const open: Middleware = (_ctx, next) => next();
+  if (auth.mode === 'off') return { read: open, write: open };
+
+  const verify = koaJwt({
+    secret:
+      auth.keys.kind === 'secret'
+        ? auth.keys.secret
+        : koaJwtSecret({ jwksUri: auth.keys.jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10, timeout: 5_000 }),
+    algorithms: auth.keys.kind === 'secret' ? ['HS256'] : ['RS256'],
+    issuer: auth.issuer,
+    audience: auth.audience,
+    debug: true, // the reason goes to the debug log; clients get the generic texts below
+  });
+
+  async function authenticate(ctx: Context): Promise<JwtPayload> {
+    const header = ctx.get('Authorization');
+    if (header === '') {
+      challenge(ctx, 'Authentication required: send Authorization: Bearer <token>');
+    }
+    if (!BEARER_HEADER.test(header)) {
+      challenge(ctx, 'Authorization header must be "Bearer <token>"', 'invalid_request');
+    }
+    try {
+      // A no-op `next`: only failures of the verification itself are caught here.
+      await verify(ctx, async () => undefined);
+    } catch (error) {
+      const cause = (error as { originalError?: { name?: string; message?: string; isEndpointUnavailable?: boolean } }).originalError;
+      // The identity provider's keys cannot be fetched: our outage, not the client's fault.
+      if (cause?.isEndpointUnavailable) ctx.throw(503, 'JWKS endpoint unavailable', { cause });
+      logger.debug({ reason: cause?.message, requestId: ctx.state.requestId }, 'token refused');
+      challenge(ctx, cause?.name === 'TokenExpiredError' ? 'Token expired' : 'Invalid token', 'invalid_token');
+    }
+    const payload = ctx.state.user as JwtPayload;
+    if (typeof payload.exp !== 'number') {
+      challenge(ctx, 'Invalid token: it has no expiry', 'invalid_token');
+    }
+    return payload;
+  }
+
+  const requireScope =
+    (scope: Scope): Middleware =>
+    async (ctx, next) => {
+      const payload = await authenticate(ctx);
+      if (!scopesOf(payload).has(scope)) {
+        ctx.throw(403, `Token lacks the ${scope} scope`, {
+          headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${scope}"` },
+        });
+      }
+      await next();
+    };
+
+  return {
+    read: auth.mode === 'all' ? requireScope(SCOPES.read) : open,
+    write: requireScope(SCOPES.write),
+  };
+}
+
+/** A 401 with the RFC 6750 challenge, so clients learn that and how to authenticate. */
+function challenge(ctx: Context, message: string, error?: 'invalid_request' | 'invalid_token'): never {
+  const value = error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`;
+  ctx.throw(401, message, { headers: { 'WWW-Authenticate': value } });
+}
