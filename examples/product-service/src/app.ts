@@ -1,7 +1,7 @@
 import Koa from 'koa';
 
 import { createGuard } from './auth/guard.js';
-import { createTokenRouter } from './auth/token.routes.js';
+import { tokenEndpoint } from './auth/token.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
 import { createDocsRouter } from './http/docs.js';
@@ -41,7 +41,7 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   service.use(errorHandler(logger));
   service.use(metrics.middleware);
   service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
-  service.use(createTokenRouter(config.auth).routes());
+  service.use(tokenEndpoint(config.auth).routes());
   const productRouter = createProductRouter(createGuard(config.auth, logger));
   service.use(productRouter.routes());
   service.use(productRouter.allowedMethods());

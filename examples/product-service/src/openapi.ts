@@ -4,7 +4,7 @@ import type { Schema } from 'joi';
 import j2s from 'joi-to-swagger';
 
 import type { AuthConfig } from './auth/auth.config.js';
-import { tokenRequestSchema, tokenResponseSchema } from './auth/token.schema.js';
+import { TOKEN_REQUEST_SCHEMA, TOKEN_RESPONSE_SCHEMA } from './auth/token.schema.js';
 import { TOKEN_PATH } from './auth/token.routes.js';
 import { ALL_SCOPES, isSecretAuth, SCOPES } from './auth/tokens.js';
 import { JSON_LIMIT } from './http/json-body.js';
@@ -65,8 +65,8 @@ export function buildOpenApiDocument(auth: AuthConfig): Record<string, unknown> 
     document.paths = { [TOKEN_PATH]: { post: tokenOperation(auth.tokenRequestsPerMinute) }, ...paths };
     (document.tags as unknown[]).unshift({ name: AUTH_TAG, description: 'Access tokens for the built-in account.' });
     Object.assign(components.schemas!, {
-      TokenRequest: toSchema(tokenRequestSchema),
-      TokenResponse: toSchema(tokenResponseSchema),
+      TokenRequest: toSchema(TOKEN_REQUEST_SCHEMA),
+      TokenResponse: toSchema(TOKEN_RESPONSE_SCHEMA),
     });
     components.responses!.TooManyRequests = {
       ...textResponse('Too many token requests from this address; wait as long as Retry-After says.', 'Too many requests; retry in 42 s'),

@@ -5,7 +5,7 @@ import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import type { AuthConfig } from './auth.config.js';
 import { checkCredentials } from './credentials.js';
-import { tokenRequestSchema, type TokenRequest } from './token.schema.js';
+import { TOKEN_REQUEST_SCHEMA, type TokenRequest } from './token.schema.js';
 import { ALL_SCOPES, issueToken, isSecretAuth } from './tokens.js';
 
 export const TOKEN_PATH = '/api/auth/token';
@@ -15,13 +15,13 @@ export const TOKEN_PATH = '/api/auth/token';
  * token. Rate-limited per client address. Wrong user and wrong password get the same 401.
  * Not mounted when tokens come from an identity provider (JWKS) or AUTH_MODE=off.
  */
-export function createTokenRouter(auth: AuthConfig): Router {
+export function tokenEndpoint(auth: AuthConfig): Router {
   const router = new Router();
   if (!isSecretAuth(auth) || auth.account === undefined) return router;
   const account = auth.account;
 
   router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute), ...jsonBody(), async (ctx) => {
-    const { username, password, scope } = validate<TokenRequest>(tokenRequestSchema, ctx.request.body);
+    const { username, password, scope } = validate<TokenRequest>(TOKEN_REQUEST_SCHEMA, ctx.request.body);
     if (!(await checkCredentials(account, username, password))) {
       ctx.throw(401, 'Invalid username or password', {
         headers: { 'WWW-Authenticate': 'Bearer realm="product-service"' },

@@ -2,7 +2,7 @@ import Joi from 'joi';
 
 import { ALL_SCOPES } from './tokens.js';
 
-export const tokenRequestSchema = Joi.object({
+export const TOKEN_REQUEST_SCHEMA = Joi.object({
   username: Joi.string().min(1).max(200).required().example('admin'),
   password: Joi.string().min(1).max(1_000).required().example('the AUTH_PASSWORD from .env'),
   scope: Joi.string()
@@ -12,7 +12,7 @@ export const tokenRequestSchema = Joi.object({
     .example(ALL_SCOPES[0]),
 }).label('TokenRequest');
 
-export const tokenResponseSchema = Joi.object({
+export const TOKEN_RESPONSE_SCHEMA = Joi.object({
   accessToken: Joi.string().required().description('A JWT to send as Authorization: Bearer <accessToken>.'),
   tokenType: Joi.string().valid('Bearer').required(),
   expiresIn: Joi.number().integer().min(1).required().description('Seconds until the token expires.').example(3600),
