@@ -1,21 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-import jwt from 'jsonwebtoken';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
+import { AUTH_ENV, AUTHORIZATION } from '../examples/product-service/test/tokens.js';
 import { root } from './helpers.js';
 import { createPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
 
-// The service needs a token for writes: one signed with the secret it is started with.
-const JWT_SECRET = randomBytes(48).toString('base64url');
-const token = jwt.sign({ scope: 'products:read products:write' }, JWT_SECRET, {
-  algorithm: 'HS256', issuer: 'product-service', audience: 'product-service', expiresIn: 3_600,
-});
-const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+// The example's own test credentials and a token signed with them: the writers need one.
+const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: AUTHORIZATION };
 
 // The reference example, run against a PostgreSQL server of the test's own that it can stop.
 const SERVICE_DIR = join(root, 'examples/product-service');
@@ -43,8 +38,7 @@ function startService(databaseUrl: string): Service {
       MANAGEMENT_PORT: '0',
       LOG_LEVEL: 'info',
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
-      JWT_SECRET: JWT_SECRET,
-      AUTH_PASSWORD: 'outage-test-password',
+      ...AUTH_ENV,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -48,8 +48,11 @@ export function buildOpenApiDocument(auth: AuthConfig): Record<string, unknown> 
   const document = itemDocument();
   if (auth.mode === 'off') return document;
   const paths = document.paths as Record<string, Record<string, Operation>>;
-  for (const [path, method, scope] of PROTECTED) {
-    if (scope === SCOPES.write || auth.mode === 'all') requireToken(paths[path]![method]!, scope);
+  // The guard's rule: GET reads, every other method writes; reads need a token only with AUTH_MODE=all.
+  for (const [method, operation] of Object.values(paths).flatMap((item) => Object.entries(item))) {
+    if (method === 'parameters') continue;
+    const scope = method === 'get' ? SCOPES.read : SCOPES.write;
+    if (scope === SCOPES.write || auth.mode === 'all') requireToken(operation, scope);
   }
   const components = document.components as Record<string, Record<string, unknown>>;
   components.securitySchemes = { bearerAuth: bearerScheme(auth) };
@@ -79,15 +82,6 @@ export function buildOpenApiDocument(auth: AuthConfig): Record<string, unknown> 
 type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
 
 const AUTH_TAG = 'Authentication';
-
-/** Each operation and the scope it needs when it needs a token (reads only with AUTH_MODE=all). */
-const PROTECTED: [string, string, string][] = [
-  [COLLECTION_PATH, 'get', SCOPES.read],
-  [ITEM_PATH, 'get', SCOPES.read],
-  [COLLECTION_PATH, 'post', SCOPES.write],
-  [ITEM_PATH, 'put', SCOPES.write],
-  [ITEM_PATH, 'delete', SCOPES.write],
-];
 
 function requireToken(operation: Operation, scope: string): void {
   operation.security = [{ bearerAuth: [] }];
