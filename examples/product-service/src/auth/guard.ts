@@ -5,7 +5,7 @@ import koaJwt from 'koa-jwt';
 
 import type { Logger } from '../logger.js';
 import type { AuthConfig } from './auth.config.js';
-import { SCOPES, scopesOf, type Scope } from './tokens.js';
+import { hmacKey, SCOPES, scopesOf, type Scope } from './tokens.js';
 
 /** Middleware for the routes that read and for the routes that write. */
 export interface Guard {
@@ -28,7 +28,8 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
   const verify = koaJwt({
     secret:
       auth.keys.kind === 'secret'
-        ? auth.keys.secret
+        ? // koa-jwt hands the secret to jsonwebtoken unchanged; its types predate key objects.
+          (hmacKey(auth.keys.secret) as unknown as koaJwt.Secret)
         : koaJwtSecret({ jwksUri: auth.keys.jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10, timeout: 5_000 }),
     algorithms: auth.keys.kind === 'secret' ? ['HS256'] : ['RS256'],
     issuer: auth.issuer,
