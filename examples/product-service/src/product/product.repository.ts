@@ -6,21 +6,30 @@ export interface ProductPage {
   total: number;
 }
 
+/*
+ * The two reads are plain knex queries whose rows go through the model (Product.fromDatabaseJson:
+ * the same column mapping and $parseDatabaseJson). Reads are the hot path, and Objection's query
+ * builder added about a third to the CPU time of a get by id under `npm run bench`. Writes keep the
+ * query builder for the model's hooks.
+ */
+
 /** Lists one page of products ordered by id, with the total count over all pages. */
 export async function listProducts(page: number, pageSize: number): Promise<ProductPage> {
-  const [products, total] = await Promise.all([
-    Product.query()
+  const table = () => Product.knex().table(Product.tableName);
+  const [rows, [counted]] = await Promise.all([
+    table()
       .orderBy('id')
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    Product.query().resultSize(),
+    table().count<{ count: string }[]>('* as count'),
   ]);
-  return { products, total };
+  return { products: rows.map((row) => Product.fromDatabaseJson(row)), total: Number(counted?.count ?? 0) };
 }
 
 /** Finds one product; undefined when no row has this id. */
 export async function findProduct(id: number): Promise<Product | undefined> {
-  return Product.query().findById(id);
+  const row = await Product.knex().table(Product.tableName).where('id', id).first();
+  return row === undefined ? undefined : Product.fromDatabaseJson(row);
 }
 
 /** Stores a new product and returns the stored row. */
