@@ -3,8 +3,8 @@
  * the service and against bench/baseline.ts (plain node:http + pg, same SQL, same JSON). Prints a
  * table and writes it as JSON. Needs PostgreSQL (DATABASE_URL): it writes rows to that database.
  *
- *   npm run bench                     20 s per scenario
- *   npm run bench -- --short          3 s per scenario (CI)
+ *   npm run bench                     20 s per scenario after 5 s of warm-up (not measured)
+ *   npm run bench -- --short          3 s per scenario after 1 s of warm-up (CI)
  *   npm run bench -- --profile seed   the seed's ramp: 0 -> 20 connections in 30 s, 60 s at 20, down in 30 s
  *   npm run bench -- --url http://127.0.0.1:8080   an instance that already runs (no baseline);
  *                                     its AUTH_USERNAME / AUTH_PASSWORD from the environment or .env
@@ -171,6 +171,10 @@ async function measure(url: string, next: () => Request, connections: number, se
 }
 
 async function run(scenario: string, target: Figures['target'], url: string, next: () => Request): Promise<Figures> {
+  // Unmeasured warm-up for both targets: V8 compiles the hot paths in the first seconds of load
+  // (compilation took about a sixth of the service's CPU in a 6 s create run), and a short run
+  // would charge that to the service, whose code path is far longer than the baseline's.
+  await measure(url, next, CONNECTIONS, options.short ? 1 : 5);
   const steps = options.profile === 'seed' ? SEED_PROFILE : [{ connections: CONNECTIONS, seconds: options.short ? 3 : 20 }];
   const latencies: number[] = [];
   let requests = 0;
