@@ -28,7 +28,7 @@ interface Service {
 }
 
 function startService(databaseUrl: string): Service {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
     cwd: SERVICE_DIR,
     env: {
       PATH: process.env.PATH,

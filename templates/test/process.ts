@@ -29,7 +29,7 @@ export interface Spawned {
 
 /** Runs src/server.ts like `npm start` does, on 127.0.0.1 ephemeral ports and the embedded database in dataDir. */
 export function spawnServer(dataDir: string, env: Record<string, string> = {}): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
     env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...AUTH_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -84,7 +84,7 @@ const BENCH_ACCOUNT = {
 /** Starts the service as `npm start` does (logs discarded), and returns its URL and cold-start time. */
 async function startService(): Promise<{ url: string; child: ChildProcess; coldStartMs: number }> {
   const [port, managementPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
     env: { ...process.env, ...BENCH_ACCOUNT, HOST: '127.0.0.1', PORT: String(port), MANAGEMENT_PORT: String(managementPort) },
     stdio: 'ignore',
   });
@@ -94,7 +94,7 @@ async function startService(): Promise<{ url: string; child: ChildProcess; coldS
 
 async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'bench/baseline.ts'], {
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',
   });
