@@ -53,5 +53,11 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   management.use(managementRouter.routes());
   management.use(managementRouter.allowedMethods());
 
+  // What escapes the middleware (a request stream that times out, a client that hangs up mid-body)
+  // is emitted as 'error'. Without a listener Koa prints it to stderr, outside the JSON log.
+  for (const app of [service, management]) {
+    app.on('error', (err: unknown, ctx?: Koa.Context) => logger.warn({ err, requestId: ctx?.state.requestId }, 'request aborted'));
+  }
+
   return { service, management };
 }

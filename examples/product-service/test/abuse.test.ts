@@ -38,9 +38,12 @@ test.before(async () => {
   }
 });
 
+/** The service's log lines at warn and above, parsed. */
+const logLines: Record<string, unknown>[] = [];
+
 async function startService(): Promise<void> {
   const config = testConfig({ HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger('warn', { write: (line: string) => void logLines.push(JSON.parse(line)) });
   db = await openDatabase(config, logger);
   await migrateLatest(db);
   const readiness = createReadiness();
@@ -125,6 +128,24 @@ test('a body trickled slowly is cut off after the request timeout', async () => 
   console.log(`  abuse: trickled body cut off after ${ending.elapsedMs} ms (${ending.status || 'socket closed'})`);
   assert.ok(ending.status === '' || ending.status.startsWith('HTTP/1.1 408'), ending.status);
   assert.ok(ending.elapsedMs < REQUEST_TIMEOUT_MS + SLACK_MS, `${ending.elapsedMs} ms`);
+});
+
+test('a request cut off by the timeout is logged as JSON, and nothing is printed to stderr', async () => {
+  const printed: unknown[][] = [];
+  const linesBefore = logLines.length;
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => void printed.push(args);
+  try {
+    await abuse(trickleBody, 15_000);
+    await pause(200);
+  } finally {
+    console.error = consoleError;
+  }
+  assert.equal(printed, []);
+  const timedOut = logLines.slice(linesBefore).filter((line) => (line.err as { code?: string } | undefined)?.code === 'ERR_HTTP_REQUEST_TIMEOUT');
+  assert.is(timedOut.length, 1, JSON.stringify(logLines.slice(linesBefore)));
+  assert.is(timedOut[0]!.level, 40);
+  assert.type(timedOut[0]!.requestId, 'string');
 });
 
 const oversizedHead = async (socket: Socket) => {
