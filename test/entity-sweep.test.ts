@@ -30,4 +30,20 @@ for (const entity of TRICKY_NAMES) {
   });
 }
 
+test('TokenRequest: its OpenAPI schemas and those of the token endpoint stay apart', () => {
+  const out = join(tempDir(), 'service');
+  assert.is(runCli(['TokenRequest', '--yes', '--out', out]).status, 0);
+  symlinkSync(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');
+  const script = `
+    import { loadAuthConfig } from './src/auth/auth.config.ts';
+    import { buildOpenApiDocument } from './src/openapi.ts';
+    const document = buildOpenApiDocument(loadAuthConfig({ JWT_SECRET: 'x'.repeat(32), AUTH_PASSWORD: 'a-long-password' }));
+    console.log(JSON.stringify(document.components.schemas));`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', script], { cwd: out, encoding: 'utf8' });
+  assert.is(run.status, 0, run.stderr);
+  const schemas = JSON.parse(run.stdout) as Record<string, { properties: Record<string, unknown> }>;
+  assert.ok('price' in schemas.TokenRequest!.properties, 'the entity keeps its own schema');
+  assert.ok('password' in schemas['auth.TokenRequest']!.properties, 'the token request keeps its schema');
+});
+
 test.run();

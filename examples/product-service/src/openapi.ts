@@ -67,9 +67,11 @@ export function buildOpenApiDocument(auth: AuthConfig): Record<string, unknown> 
     // First in the document, so Swagger UI shows where a token comes from before what needs one.
     document.paths = { [TOKEN_PATH]: { post: tokenOperation(auth.tokenRequestsPerMinute) }, ...paths };
     (document.tags as unknown[]).unshift({ name: AUTH_TAG, description: 'Access tokens for the built-in account.' });
+    // Dotted names: an entity's schemas are plain identifiers, so an entity named TokenRequest
+    // cannot overwrite these.
     Object.assign(components.schemas!, {
-      TokenRequest: toSchema(TOKEN_REQUEST_SCHEMA),
-      TokenResponse: toSchema(TOKEN_RESPONSE_SCHEMA),
+      'auth.TokenRequest': toSchema(TOKEN_REQUEST_SCHEMA),
+      'auth.TokenResponse': toSchema(TOKEN_RESPONSE_SCHEMA),
     });
     components.responses!.TooManyRequests = {
       ...textResponse('Too many token requests from this address; wait as long as Retry-After says.', 'Too many requests; retry in 42 s'),
@@ -119,7 +121,7 @@ function tokenOperation(perMinute: number): Operation {
       required: true,
       content: {
         'application/json': {
-          schema: ref('schemas', 'TokenRequest'),
+          schema: ref('schemas', 'auth.TokenRequest'),
           example: { username: 'admin', password: 'the AUTH_PASSWORD from .env' },
         },
       },
@@ -127,7 +129,7 @@ function tokenOperation(perMinute: number): Operation {
     responses: {
       200: {
         description: 'A token; send it as `Authorization: Bearer <accessToken>`.',
-        content: { 'application/json': { schema: ref('schemas', 'TokenResponse') } },
+        content: { 'application/json': { schema: ref('schemas', 'auth.TokenResponse') } },
       },
       400: ref('responses', 'BadRequest'),
       401: textResponse('Wrong username or password.', 'Invalid username or password'),

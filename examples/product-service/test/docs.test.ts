@@ -108,7 +108,7 @@ document('AUTH_MODE=writes: writes need a bearer token and list 401/403; reads s
   assert.ok(api.paths['/api/products/{id}'].delete.responses[403]);
   const token = api.paths['/api/auth/token'].post;
   assert.equal(Object.keys(token.responses), ['200', '400', '401', '413', '415', '429', '500']);
-  assert.equal(api.components.schemas.TokenRequest.required, ['username', 'password']);
+  assert.equal(api.components.schemas['auth.TokenRequest'].required, ['username', 'password']);
   assert.ok(api.components.responses.TooManyRequests.headers['Retry-After']);
 });
 
