@@ -106,11 +106,14 @@ async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
 const body = (n: number) => JSON.stringify({ name: `Bench ${n}`, description: 'Load test', price: 19.99, quantity: 3 });
 const json = { 'content-type': 'application/json' };
 
+/** What every request carries: the token, if any (with AUTH_MODE=all reads need one too). */
+type AuthHeaders = Record<string, string>;
+
 /**
  * One token for the whole run, like k6's setup(): from the benchmark's own account, or with
  * --url from AUTH_USERNAME / AUTH_PASSWORD (environment or .env). No endpoint: AUTH_MODE=off.
  */
-async function authorization(url: string, username = 'admin', password?: string): Promise<Record<string, string>> {
+async function authorization(url: string, username = 'admin', password?: string): Promise<AuthHeaders> {
   if (!password) return {};
   const response = await fetch(`${url}/api/auth/token`, { method: 'POST', headers: json, body: JSON.stringify({ username, password }) });
   if (response.status === 404) return {};
@@ -119,10 +122,7 @@ async function authorization(url: string, username = 'admin', password?: string)
   return { authorization: `Bearer ${accessToken}` };
 }
 
-/** Reads, listing (reads may need a token with AUTH_MODE=all) and writes all carry these. */
-let headers: Record<string, string> = {};
-
-async function seed(url: string): Promise<number[]> {
+async function seed(url: string, headers: AuthHeaders): Promise<number[]> {
   const existing = (await (await fetch(`${url}${API}?pageSize=${SEED_ROWS}`, { headers })).json()) as { id: number }[];
   for (let n = existing.length; n < SEED_ROWS; n++) {
     const response = await fetch(`${url}${API}`, { method: 'POST', headers: { ...json, ...headers }, body: body(n) });
@@ -132,9 +132,9 @@ async function seed(url: string): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-type Request = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
+type Request = { method: 'GET' | 'POST'; path: string; body?: string; headers?: AuthHeaders };
 
-function scenarios(ids: number[]): Record<string, () => Request> {
+function scenarios(ids: number[], headers: AuthHeaders): Record<string, () => Request> {
   let n = 0;
   const pick = () => ids[n++ % ids.length]!;
   const list = (): Request => ({ method: 'GET', path: `${API}?pageSize=${SEED_ROWS}`, headers });
@@ -245,10 +245,10 @@ async function main(): Promise<void> {
     if (service.coldStartMs !== undefined) console.log(`cold start (spawn to /health/ready 200): ${service.coldStartMs} ms`);
     // With --url the credentials come from the environment or .env, as for `npm start`.
     if (options.url) loadDotEnv();
-    headers = options.url
+    const headers = options.url
       ? await authorization(service.url, process.env.AUTH_USERNAME, process.env.AUTH_PASSWORD)
       : await authorization(service.url, BENCH_ACCOUNT.AUTH_USERNAME, BENCH_ACCOUNT.AUTH_PASSWORD);
-    const ids = await seed(service.url);
+    const ids = await seed(service.url, headers);
     const baseline = options.url ? undefined : await startBaseline();
     if (baseline) {
       children.push(baseline.child);
@@ -257,9 +257,9 @@ async function main(): Promise<void> {
       if (JSON.stringify(ours) !== JSON.stringify(theirs)) fail(`the baseline answers other JSON:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
     }
     const results: Figures[] = [];
-    for (const [scenario, next] of Object.entries(scenarios(ids))) {
+    for (const [scenario, next] of Object.entries(scenarios(ids, headers))) {
       results.push(await run(scenario, 'service', service.url, next));
-      if (baseline) results.push(await run(scenario, 'baseline', baseline.url, scenarios(ids)[scenario]!));
+      if (baseline) results.push(await run(scenario, 'baseline', baseline.url, scenarios(ids, headers)[scenario]!));
     }
     printTable(results);
     const misses = compare(results);
