@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -30,6 +31,15 @@ test('npm run bench -- --short measures every scenario against the service and t
   for (const result of results) {
     assert.ok(result.requestsPerSecond > 0, `${result.scenario}/${result.target} answered requests`);
     assert.is(result.errors + result.non2xx, 0, `${result.scenario}/${result.target}: no errors, only 2xx`);
+  }
+  // The rows the runs created are deleted again: only the 100 seeded ones are left.
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ count: string }>('select count(*) from products');
+    assert.is(Number(rows[0]?.count), 100);
+  } finally {
+    await db.end();
   }
 });
 

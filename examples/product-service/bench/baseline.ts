@@ -7,18 +7,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 import pg from 'pg';
 
+// A type only: nothing of the service runs here.
+import type { ProductRow as Row } from '../src/product/product.model.js';
+
 const COLUMNS = 'id, name, description, price, quantity, created_at, updated_at';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
-
-interface Row {
-  id: number;
-  name: string;
-  description: string | null;
-  price: string;
-  quantity: number;
-  created_at: Date;
-  updated_at: Date;
-}
 
 const toJson = (row: Row) => ({
   id: row.id,

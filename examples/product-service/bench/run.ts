@@ -1,10 +1,11 @@
 /**
  * Load benchmark: list (100 rows), get by id, create and a mixed profile at 20 connections, against
  * the service and against bench/baseline.ts (plain node:http + pg, same SQL, same JSON). Prints a
- * table and writes it as JSON. Needs PostgreSQL (DATABASE_URL): it writes rows to that database.
+ * table and writes it as JSON. Needs PostgreSQL (DATABASE_URL): it writes rows to that database and
+ * deletes them again before the next run (rows that were there before are kept).
  *
  *   npm run bench                     20 s per scenario after 5 s of warm-up (not measured)
- *   npm run bench -- --short          3 s per scenario after 1 s of warm-up (CI)
+ *   npm run bench -- --short          3 s per scenario after 3 s of warm-up (CI)
  *   npm run bench -- --profile seed   the seed's ramp: 0 -> 20 connections in 30 s, 60 s at 20, down in 30 s
  *   npm run bench -- --url http://127.0.0.1:8080   an instance that already runs (no baseline);
  *                                     its AUTH_USERNAME / AUTH_PASSWORD from the environment or .env
@@ -17,6 +18,7 @@ import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 import { loadDotEnv } from '../src/config.js';
 
@@ -132,10 +134,37 @@ async function seed(url: string, headers: AuthHeaders): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+interface TableRestorer {
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Puts the table back as it was after seeding, before every run: the rows a run inserted (ids above
+ * the last seeded one) are deleted and the table vacuumed, so no count(*) walks dead rows. Without
+ * it the create run leaves 100,000 rows or more behind, every later list counts them all, and the
+ * figures would depend on how fast the runs before were. Rows that were there before are kept.
+ */
+async function tableRestorer(databaseUrl: string): Promise<TableRestorer> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows } = await db.query<{ id: number | null }>('select max(id) as id from products');
+  const lastSeeded = rows[0]?.id ?? 0;
+  return {
+    restore: async () => {
+      await db.query('delete from products where id > $1', [lastSeeded]);
+      await db.query('vacuum products');
+    },
+    close: () => db.end(),
+  };
+}
+
 type Request = { method: 'GET' | 'POST'; path: string; body?: string; headers?: AuthHeaders };
 
 function scenarios(ids: number[], headers: AuthHeaders): Record<string, () => Request> {
   let n = 0;
+  // The mix has its own counter: list() does not advance n, so n % 10 would stick at a list.
+  let mixed = 0;
   const pick = () => ids[n++ % ids.length]!;
   const list = (): Request => ({ method: 'GET', path: `${API}?pageSize=${SEED_ROWS}`, headers });
   const get = (): Request => ({ method: 'GET', path: `${API}/${pick()}`, headers });
@@ -146,7 +175,7 @@ function scenarios(ids: number[], headers: AuthHeaders): Record<string, () => Re
     create,
     // Mostly reads, as most item services see: 70% get, 20% list, 10% create.
     mixed: () => {
-      const roll = n % 10;
+      const roll = mixed++ % 10;
       return roll < 7 ? get() : roll < 9 ? list() : create();
     },
   };
@@ -174,7 +203,7 @@ async function run(scenario: string, target: Figures['target'], url: string, nex
   // Unmeasured warm-up for both targets: V8 compiles the hot paths in the first seconds of load
   // (compilation took about a sixth of the service's CPU in a 6 s create run), and a short run
   // would charge that to the service, whose code path is far longer than the baseline's.
-  await measure(url, next, CONNECTIONS, options.short ? 1 : 5);
+  await measure(url, next, CONNECTIONS, options.short ? 3 : 5);
   const steps = options.profile === 'seed' ? SEED_PROFILE : [{ connections: CONNECTIONS, seconds: options.short ? 3 : 20 }];
   const latencies: number[] = [];
   let requests = 0;
@@ -183,7 +212,8 @@ async function run(scenario: string, target: Figures['target'], url: string, nex
   let non2xx = 0;
   for (const step of steps) {
     const part = await measure(url, next, step.connections, step.seconds);
-    latencies.push(...part.latencies);
+    // Not push(...part.latencies): a 20 s run holds more responses than a call can take arguments.
+    for (const latency of part.latencies) latencies.push(latency);
     requests += part.requests;
     seconds += part.seconds;
     errors += part.errors;
@@ -239,6 +269,7 @@ async function main(): Promise<void> {
     fail('set DATABASE_URL to a PostgreSQL database the benchmark may write to, or pass --url of a running instance (the embedded database is for development)');
   }
   const children: ChildProcess[] = [];
+  let restorer: TableRestorer | undefined;
   try {
     const service = options.url ? { url: options.url.replace(/\/+$/, ''), coldStartMs: undefined } : await startService();
     if ('child' in service) children.push(service.child);
@@ -249,6 +280,8 @@ async function main(): Promise<void> {
       ? await authorization(service.url, process.env.AUTH_USERNAME, process.env.AUTH_PASSWORD)
       : await authorization(service.url, BENCH_ACCOUNT.AUTH_USERNAME, BENCH_ACCOUNT.AUTH_PASSWORD);
     const ids = await seed(service.url, headers);
+    // With --url the database is not ours to clean: rows the runs create stay there.
+    restorer = options.url ? undefined : await tableRestorer(process.env.DATABASE_URL!);
     const baseline = options.url ? undefined : await startBaseline();
     if (baseline) {
       children.push(baseline.child);
@@ -258,9 +291,14 @@ async function main(): Promise<void> {
     }
     const results: Figures[] = [];
     for (const [scenario, next] of Object.entries(scenarios(ids, headers))) {
+      await restorer?.restore();
       results.push(await run(scenario, 'service', service.url, next));
-      if (baseline) results.push(await run(scenario, 'baseline', baseline.url, scenarios(ids, headers)[scenario]!));
+      if (baseline) {
+        await restorer?.restore();
+        results.push(await run(scenario, 'baseline', baseline.url, scenarios(ids, headers)[scenario]!));
+      }
     }
+    await restorer?.restore();
     printTable(results);
     const misses = compare(results);
     console.log(misses.length === 0 ? 'all targets met' : `targets missed:\n  ${misses.join('\n  ')}`);
@@ -268,6 +306,7 @@ async function main(): Promise<void> {
     console.log(`written to ${options.out}`);
     if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
   } finally {
+    await restorer?.close();
     for (const child of children) child.kill('SIGTERM');
   }
 }
