@@ -235,6 +235,40 @@ for (const mode of ['writes', 'all', 'off'] as const) {
 
 // ---
 
+const remembered = suite('tokens remembered after verification');
+const rememberer = useService(remembered);
+
+const createWith = (service: Service, authorization: string) =>
+  service.api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, Authorization: authorization }, body: JSON.stringify(productInput()) });
+
+remembered('a token that passed is refused as soon as it expires', async () => {
+  const exp = now() + 1;
+  const authorization = `Bearer ${signToken({ exp }, { expiresIn: undefined })}`;
+  assert.is((await createWith(rememberer(), authorization)).status, 201);
+  assert.is((await createWith(rememberer(), authorization)).status, 201);
+  await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+  await expectRefusal(await createWith(rememberer(), authorization), 401, 'Token expired', /error="invalid_token"$/, 'after expiry');
+  assert.is((await rows(rememberer())).length, 2);
+});
+
+remembered('a token that passed, with its signature or claims altered, is refused', async () => {
+  const token = signToken();
+  assert.is((await createWith(rememberer(), `Bearer ${token}`)).status, 201);
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const middle = Math.floor(signature.length / 2);
+  const flipped = signature[middle] === 'A' ? 'B' : 'A';
+  const forgedSignature = `${header}.${payload}.${signature.slice(0, middle)}${flipped}${signature.slice(middle + 1)}`;
+  const forgedClaims = `${header}.${base64url({ ...(jwt.decode(token) as JwtPayload), sub: 'mallory' })}.${signature}`;
+  for (const forged of [forgedSignature, forgedClaims]) {
+    await expectRefusal(await createWith(rememberer(), `Bearer ${forged}`), 401, 'Invalid token', /error="invalid_token"$/, forged);
+  }
+  assert.is((await rows(rememberer())).length, 1);
+});
+
+remembered.run();
+
+// ---
+
 const limits = suite('token endpoint rate limit');
 const limited = useService(limits, { config: testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }) });
 const proxied = useService(limits, { config: testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' }) });

@@ -2,6 +2,7 @@ import type { JwtPayload } from 'jsonwebtoken';
 import { koaJwtSecret } from 'jwks-rsa';
 import type { Context, Middleware } from 'koa';
 import koaJwt from 'koa-jwt';
+import { LRUCache } from 'lru-cache';
 
 import type { Logger } from '../logger.js';
 import type { AuthConfig } from './auth.config.js';
@@ -15,6 +16,12 @@ export interface Guard {
 
 const REALM = 'product-service';
 const BEARER_HEADER = /^Bearer +([^\s]+)$/i;
+
+// A client sends the same token with every request until it expires, and verifying it cost a
+// quarter of the CPU time of a create (npm run bench). So a token that passed is remembered, by its
+// exact text, until it expires but at most a minute (a key rotated out of a JWKS stops working soon).
+const REMEMBERED_TOKENS = 10_000;
+const REMEMBER_MS = 60_000;
 
 /**
  * Builds the checks AUTH_MODE asks for. A route that needs a token verifies it with koa-jwt
@@ -37,13 +44,21 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
     debug: true, // the reason goes to the debug log; clients get the generic texts below
   });
 
+  const verified = new LRUCache<string, JwtPayload>({ max: REMEMBERED_TOKENS });
+
   async function authenticate(ctx: Context): Promise<JwtPayload> {
     const header = ctx.get('Authorization');
     if (header === '') {
       challenge(ctx, 'Authentication required: send Authorization: Bearer <token>');
     }
-    if (!BEARER_HEADER.test(header)) {
+    const token = BEARER_HEADER.exec(header)?.[1];
+    if (token === undefined) {
       challenge(ctx, 'Authorization header must be "Bearer <token>"', 'invalid_request');
+    }
+    const remembered = verified.get(token);
+    if (remembered) {
+      ctx.state.user = remembered;
+      return remembered;
     }
     try {
       // A no-op `next`: only failures of the verification itself are caught here.
@@ -59,6 +74,9 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
     if (typeof payload.exp !== 'number') {
       challenge(ctx, 'Invalid token: it has no expiry', 'invalid_token');
     }
+    // Never a ttl of 0 or less: lru-cache would keep such an entry for good.
+    const ttl = Math.min(REMEMBER_MS, payload.exp * 1000 - Date.now());
+    if (ttl > 0) verified.set(token, payload, { ttl });
     return payload;
   }
 
