@@ -19,7 +19,7 @@ export type ProductJson = ModelObject<Product>;
  * One row of products: snake_case columns, camelCase JSON. The repository runs the queries
  * with knex and maps rows with toRow and fromRow, which spell the columns out: under
  * `npm run bench`, Objection's generic column mapping added 25 µs to a create, and hydrating
- * model instances about 80 µs (an eighth) to a list of 100 rows.
+ * model instances about 70 µs (a tenth) to a list of 100 rows.
  */
 export class Product extends Model {
   static override tableName = 'products';
