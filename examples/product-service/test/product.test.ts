@@ -1,7 +1,8 @@
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
-import { Product } from '../src/product/product.model.js';
+// Aliased: an entity named Record would hide TypeScript's Record type below.
+import { Product as ProductModel } from '../src/product/product.model.js';
 import { MAX_PRICE, MAX_QUANTITY } from '../src/product/product.schema.js';
 import { productInput, post, put, useService, WRITE_HEADERS, type Service } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
@@ -55,7 +56,7 @@ test('GET by id reads back exactly what was created', async () => {
 
 test('a query through Objection (Product.query()) reads the row as the API answers it', async () => {
   const created = await create();
-  const [read] = await Product.query().where('id', created.id as number);
+  const [read] = await ProductModel.query().where('id', created.id as number);
   assert.equal(JSON.parse(JSON.stringify(read)), created);
 });
 
