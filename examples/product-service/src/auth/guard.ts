@@ -74,9 +74,10 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
     if (typeof payload.exp !== 'number') {
       challenge(ctx, 'Invalid token: it has no expiry', 'invalid_token');
     }
-    // Never a ttl of 0 or less: lru-cache would keep such an entry for good.
+    // Never a ttl of 0 or less: lru-cache would keep such an entry for good. Frozen, because later
+    // requests with this token get the same object.
     const ttl = Math.min(REMEMBER_MS, payload.exp * 1000 - Date.now());
-    if (ttl > 0) verified.set(token, payload, { ttl });
+    if (ttl > 0) verified.set(token, Object.freeze(payload), { ttl });
     return payload;
   }
 
