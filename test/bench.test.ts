@@ -19,7 +19,7 @@ test('npm run bench -- --short measures every scenario against the service and t
     cwd: example,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 240_000,
   });
   console.log(bench.stdout.split('\n').filter((line) => line.startsWith('|') || /cold start|baseline,|targets/.test(line)).join('\n'));
   assert.is(bench.status, 0, bench.stdout + bench.stderr);

@@ -5,7 +5,7 @@
  * deletes them again before the next run (rows that were there before are kept).
  *
  *   npm run bench                     20 s per scenario after 5 s of warm-up (not measured)
- *   npm run bench -- --short          3 s per scenario after 3 s of warm-up (CI)
+ *   npm run bench -- --short          5 s per scenario after 5 s of warm-up (CI)
  *   npm run bench -- --profile seed   the seed's ramp: 0 -> 20 connections in 30 s, 60 s at 20, down in 30 s
  *   npm run bench -- --url http://127.0.0.1:8080   an instance that already runs (no baseline);
  *                                     its AUTH_USERNAME / AUTH_PASSWORD from the environment or .env
@@ -23,6 +23,7 @@ import pg from 'pg';
 import { loadDotEnv } from '../src/config.js';
 
 const CONNECTIONS = 20;
+const WARM_UP_SECONDS = 5;
 const SEED_ROWS = 100;
 const API = '/api/products';
 
@@ -200,11 +201,12 @@ async function measure(url: string, next: () => Request, connections: number, se
 }
 
 async function run(scenario: string, target: Figures['target'], url: string, next: () => Request): Promise<Figures> {
-  // Unmeasured warm-up for both targets: V8 compiles the hot paths in the first seconds of load
-  // (compilation took about a sixth of the service's CPU in a 6 s create run), and a short run
-  // would charge that to the service, whose code path is far longer than the baseline's.
-  await measure(url, next, CONNECTIONS, options.short ? 3 : 5);
-  const steps = options.profile === 'seed' ? SEED_PROFILE : [{ connections: CONNECTIONS, seconds: options.short ? 3 : 20 }];
+  // Unmeasured warm-up for both targets, in every mode: V8 compiles the hot paths in the first
+  // seconds of load, and a short run would charge that to the service, whose code path is far
+  // longer than the baseline's (after a 1 s warm-up get by id measured 55% of the baseline, 72-79%
+  // after 5 s).
+  await measure(url, next, CONNECTIONS, WARM_UP_SECONDS);
+  const steps = options.profile === 'seed' ? SEED_PROFILE : [{ connections: CONNECTIONS, seconds: options.short ? 5 : 20 }];
   const latencies: number[] = [];
   let requests = 0;
   let seconds = 0;
