@@ -141,7 +141,7 @@ interface TableRestorer {
 }
 
 /**
- * Puts the table back as it was after seeding, before every run: the rows a run inserted (ids above
+ * Puts the table back as it was after seeding, after every run: the rows the run inserted (ids above
  * the last seeded one) are deleted and the table vacuumed, so no count(*) walks dead rows. Without
  * it the create run leaves 100,000 rows or more behind, every later list counts them all, and the
  * figures would depend on how fast the runs before were. Rows that were there before are kept.
@@ -291,16 +291,15 @@ async function main(): Promise<void> {
       const [ours, theirs] = await Promise.all([service.url, baseline.url].map(async (url) => (await fetch(`${url}${API}/${ids[0]}`, { headers })).json()));
       if (JSON.stringify(ours) !== JSON.stringify(theirs)) fail(`the baseline answers other JSON:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
     }
+    const targets: { target: Figures['target']; url: string }[] = [{ target: 'service', url: service.url }];
+    if (baseline) targets.push({ target: 'baseline', url: baseline.url });
     const results: Figures[] = [];
-    for (const [scenario, next] of Object.entries(scenarios(ids, headers))) {
-      await restorer?.restore();
-      results.push(await run(scenario, 'service', service.url, next));
-      if (baseline) {
+    for (const scenario of Object.keys(scenarios(ids, headers))) {
+      for (const { target, url } of targets) {
+        results.push(await run(scenario, target, url, scenarios(ids, headers)[scenario]!));
         await restorer?.restore();
-        results.push(await run(scenario, 'baseline', baseline.url, scenarios(ids, headers)[scenario]!));
       }
     }
-    await restorer?.restore();
     printTable(results);
     const misses = compare(results);
     console.log(misses.length === 0 ? 'all targets met' : `targets missed:\n  ${misses.join('\n  ')}`);
