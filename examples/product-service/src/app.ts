@@ -40,10 +40,11 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   service.use(requestLog(logger));
   service.use(errorHandler(logger));
   service.use(metrics.middleware);
-  service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
-  service.use(tokenEndpoint(config.auth).routes());
+  // The API first: a request it answers never reaches the routers behind it.
   const productRouter = createProductRouter(createGuard(config.auth, logger));
   service.use(productRouter.routes());
+  service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
+  service.use(tokenEndpoint(config.auth).routes());
   service.use(productRouter.allowedMethods());
 
   const management = new Koa();
