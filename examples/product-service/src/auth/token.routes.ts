@@ -20,7 +20,7 @@ export function tokenEndpoint(auth: AuthConfig): Router {
   if (!isSecretAuth(auth) || auth.account === undefined) return router;
   const account = auth.account;
 
-  router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute), ...jsonBody(), async (ctx) => {
+  router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute), jsonBody(), async (ctx) => {
     const { username, password, scope } = validate<TokenRequest>(TOKEN_REQUEST_SCHEMA, ctx.request.body);
     if (!(await checkCredentials(account, username, password))) {
       ctx.throw(401, 'Invalid username or password', {

@@ -51,7 +51,7 @@ export function createProductRouter(guard: Guard): Router {
     ctx.body = product;
   });
 
-  router.post('/', guard.write, ...jsonBody(), async (ctx) => {
+  router.post('/', guard.write, jsonBody(), async (ctx) => {
     const input = validate<ProductCreate>(productCreateSchema, ctx.request.body);
     const product = await createProduct(input);
     ctx.status = 201;
@@ -59,7 +59,7 @@ export function createProductRouter(guard: Guard): Router {
     ctx.body = product;
   });
 
-  router.put('/:id', guard.write, ...jsonBody(), async (ctx) => {
+  router.put('/:id', guard.write, jsonBody(), async (ctx) => {
     const id = parseId(ctx);
     const changes = validate<ProductUpdate>(productUpdateSchema, ctx.request.body);
     const product = await updateProduct(id, changes);
