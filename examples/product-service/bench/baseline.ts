@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 
 // A type only: nothing of the service runs here. The mapping below repeats the model's fromRow on
-// purpose: importing the model would put the entity's class name in this file, where it clashes
-// (an entity named Record hides TypeScript's Record, one named Address the local `address`).
+// purpose: importing the model class would put the entity's class name in this file, where it
+// clashes (an entity named Record hides TypeScript's Record, one named Address the local `address`).
 import type { ProductRow as Row } from '../src/product/product.model.js';
 
 const COLUMNS = 'id, name, description, price, quantity, created_at, updated_at';

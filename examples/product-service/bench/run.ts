@@ -296,6 +296,7 @@ async function main(): Promise<void> {
     const results: Figures[] = [];
     for (const scenario of Object.keys(scenarios(ids, headers))) {
       for (const { target, url } of targets) {
+        // A fresh generator per run: both targets get the same requests in the same order.
         results.push(await run(scenario, target, url, scenarios(ids, headers)[scenario]!));
         await restorer?.restore();
       }
