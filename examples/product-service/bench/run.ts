@@ -219,14 +219,14 @@ interface Tally {
 
 /**
  * One scenario against every target. Each target gets an unmeasured warm-up, then the targets take
- * turns: several shorter rounds each instead of one long run, so a slow stretch of a shared machine
- * lands on both (one 20 s run after the other let the baseline's create range over 5,200-8,500 req/s
- * between full runs, the ratio over ten points). The seed's ramp is one round: it is a shape, not a level.
+ * turns, round by round: a slow stretch of a shared machine lands on both rather than on whichever
+ * ran second (one 20 s run after the other let the baseline's create range over 5,200-8,500 req/s
+ * between full runs, the ratio over ten points). The seed's ramp takes turns step by step.
  */
 async function runScenario(scenario: string, targets: Target[], next: () => () => Request, restorer?: TableRestorer): Promise<Figures[]> {
   const flat = options.short ? FLAT_RUNS.short : FLAT_RUNS.full;
-  const rounds = options.profile === 'seed' ? 1 : flat.rounds;
-  const steps = options.profile === 'seed' ? SEED_PROFILE : [{ connections: CONNECTIONS, seconds: flat.seconds }];
+  const rounds =
+    options.profile === 'seed' ? SEED_PROFILE : Array.from({ length: flat.rounds }, () => ({ connections: CONNECTIONS, seconds: flat.seconds }));
   // V8 compiles the hot paths in the first seconds of load; measured, that would be charged to the
   // service, whose code path is far longer than the baseline's (after a 1 s warm-up get by id
   // measured 55% of the baseline, 72-79% after 5 s).
@@ -235,19 +235,17 @@ async function runScenario(scenario: string, targets: Target[], next: () => () =
     await restorer?.restore();
   }
   const tallies = targets.map((): Tally => ({ latencies: [], requests: 0, seconds: 0, errors: 0, non2xx: 0 }));
-  for (let round = 0; round < rounds; round++) {
+  for (const { connections, seconds } of rounds) {
     for (const [index, { url }] of targets.entries()) {
       const tally = tallies[index]!;
-      for (const step of steps) {
-        // A fresh generator per round: every target gets the same requests in the same order.
-        const part = await measure(url, next(), step.connections, step.seconds);
-        // Not push(...part.latencies): a long run holds more responses than a call can take arguments.
-        for (const latency of part.latencies) tally.latencies.push(latency);
-        tally.requests += part.requests;
-        tally.seconds += part.seconds;
-        tally.errors += part.errors;
-        tally.non2xx += part.non2xx;
-      }
+      // A fresh generator per round: every target gets the same requests in the same order.
+      const part = await measure(url, next(), connections, seconds);
+      // Not push(...part.latencies): a long run holds more responses than a call can take arguments.
+      for (const latency of part.latencies) tally.latencies.push(latency);
+      tally.requests += part.requests;
+      tally.seconds += part.seconds;
+      tally.errors += part.errors;
+      tally.non2xx += part.non2xx;
       await restorer?.restore();
     }
   }
