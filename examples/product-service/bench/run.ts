@@ -190,8 +190,17 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** What one run measured, or a target's rounds of one scenario added up. */
+interface Tally {
+  latencies: number[];
+  requests: number;
+  seconds: number;
+  errors: number;
+  non2xx: number;
+}
+
 /** One autocannon run; latencies are kept per response, so p95 is exact (autocannon reports no p95). */
-async function measure(url: string, next: () => Request, connections: number, seconds: number) {
+async function measure(url: string, next: () => Request, connections: number, seconds: number): Promise<Tally> {
   const latencies: number[] = [];
   const result = await autocannon({
     url,
@@ -206,15 +215,6 @@ async function measure(url: string, next: () => Request, connections: number, se
 interface Target {
   target: Figures['target'];
   url: string;
-}
-
-/** What a target's rounds of one scenario add up to. */
-interface Tally {
-  latencies: number[];
-  requests: number;
-  seconds: number;
-  errors: number;
-  non2xx: number;
 }
 
 /**
