@@ -14,8 +14,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
@@ -75,9 +77,27 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
     if (child.exitCode !== null) fail(`${url}: the process exited with ${child.exitCode}`);
     const status = await fetch(url).then((response) => response.status, () => 0);
     if (status === 200) return Math.round(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
   fail(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) fail(`${what}: not within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within 10 s. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(kill);
 }
 
 /** Throw-away credentials for the service the benchmark starts, so it needs no .env. */
@@ -91,7 +111,14 @@ const BENCH_ACCOUNT = {
 async function startService(): Promise<{ url: string; child: ChildProcess; coldStartMs: number }> {
   const [port, managementPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
-    env: { ...process.env, ...BENCH_ACCOUNT, HOST: '127.0.0.1', PORT: String(port), MANAGEMENT_PORT: String(managementPort) },
+    env: {
+      ...process.env,
+      ...BENCH_ACCOUNT,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MANAGEMENT_PORT: String(managementPort),
+      PGAPPNAME: BENCH_SESSION,
+    },
     stdio: 'ignore',
   });
   const coldStartMs = await waitFor(`http://127.0.0.1:${managementPort}/health/ready`, child);
@@ -101,7 +128,7 @@ async function startService(): Promise<{ url: string; child: ChildProcess; coldS
 async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx/esm', 'bench/baseline.ts'], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), PGAPPNAME: BENCH_SESSION },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -139,27 +166,50 @@ async function seed(url: string, headers: AuthHeaders): Promise<number[]> {
 }
 
 interface TableRestorer {
+  /** Between rounds: deletes the rows the round inserted. */
   restore(): Promise<void>;
+  /** Once the servers have exited: deletes the rows left, and closes the connection. */
   close(): Promise<void>;
 }
+
+/** The servers' database sessions carry this name (PGAPPNAME), so the clean-up can wait for them to end. */
+const BENCH_SESSION = 'item-service-bench';
+/** Between rounds, a delete this long after the last that finds nothing ends the clean-up. */
+const SETTLE_MS = 100;
 
 /**
  * Puts the table back as it was after seeding, after every run: the rows the run inserted (ids above
  * the last seeded one) are deleted and the table vacuumed, so no count(*) walks dead rows. Without
  * it the create run leaves 100,000 rows or more behind, every later list counts them all, and the
  * figures would depend on how fast the runs before were. Rows that were there before are kept.
+ *
+ * autocannon drops its sockets when a run ends, but the server still completes the requests it has
+ * read, so a create can commit after the delete. Between rounds the delete is repeated until one
+ * finds nothing; the last clean-up waits until the servers' sessions have ended, so nothing is left.
  */
 async function tableRestorer(databaseUrl: string): Promise<TableRestorer> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const { rows } = await db.query<{ id: number | null }>('select max(id) as id from products');
   const lastSeeded = rows[0]?.id ?? 0;
+  const deleteInserted = async () => (await db.query('delete from products where id > $1', [lastSeeded])).rowCount ?? 0;
   return {
     restore: async () => {
-      await db.query('delete from products where id > $1', [lastSeeded]);
+      for (let attempt = 0; attempt < 20 && (await deleteInserted()) > 0; attempt++) await sleep(SETTLE_MS);
       await db.query('vacuum products');
     },
-    close: () => db.end(),
+    close: async () => {
+      try {
+        await until('the servers\' database sessions end', async () => {
+          const { rows } = await db.query('select 1 from pg_stat_activity where application_name = $1', [BENCH_SESSION]);
+          return rows.length === 0;
+        });
+        await deleteInserted();
+        await db.query('vacuum products');
+      } finally {
+        await db.end();
+      }
+    },
   };
 }
 
@@ -338,8 +388,9 @@ async function main(): Promise<void> {
     console.log(`written to ${options.out}`);
     if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
   } finally {
+    // In this order: a create the servers still complete while stopping lands before the clean-up.
+    await Promise.all(children.map(stop));
     await restorer?.close();
-    for (const child of children) child.kill('SIGTERM');
   }
 }
 
