@@ -174,8 +174,9 @@ interface TableRestorer {
 
 /** The servers' database sessions carry this name (PGAPPNAME), so the clean-up can wait for them to end. */
 const BENCH_SESSION = 'item-service-bench';
-/** Between rounds, a delete this long after the last that finds nothing ends the clean-up. */
+/** Between rounds the delete repeats every SETTLE_MS until it finds nothing, at most SETTLE_TRIES times. */
 const SETTLE_MS = 100;
+const SETTLE_TRIES = 20;
 
 /**
  * Puts the table back as it was after seeding, after every run: the rows the run inserted (ids above
@@ -195,13 +196,14 @@ async function tableRestorer(databaseUrl: string): Promise<TableRestorer> {
   const deleteInserted = async () => (await db.query('delete from products where id > $1', [lastSeeded])).rowCount ?? 0;
   return {
     restore: async () => {
-      for (let attempt = 0; attempt < 20 && (await deleteInserted()) > 0; attempt++) await sleep(SETTLE_MS);
+      for (let tries = 1; (await deleteInserted()) > 0 && tries < SETTLE_TRIES; tries++) await sleep(SETTLE_MS);
       await db.query('vacuum products');
     },
     close: async () => {
       try {
         await until('the servers\' database sessions end', async () => {
-          const { rows } = await db.query('select 1 from pg_stat_activity where application_name = $1', [BENCH_SESSION]);
+          const sessions = 'select 1 from pg_stat_activity where datname = current_database() and application_name = $1';
+          const { rows } = await db.query(sessions, [BENCH_SESSION]);
           return rows.length === 0;
         });
         await deleteInserted();
