@@ -71,23 +71,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    if (child.exitCode !== null) fail(`${url}: the process exited with ${child.exitCode}`);
-    const status = await fetch(url).then((response) => response.status, () => 0);
-    if (status === 200) return Math.round(performance.now() - started);
-    await sleep(10);
-  }
-  fail(`${url} did not answer 200 within ${timeoutMs} ms`);
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+/** Polls `check` every everyMs until it holds, and returns the ms that took; stops the bench after timeoutMs. */
+async function until(what: string, check: () => Promise<boolean>, { timeoutMs = 10_000, everyMs = 50 } = {}): Promise<number> {
   const started = performance.now();
   while (!(await check())) {
     if (performance.now() - started > timeoutMs) fail(`${what}: not within ${timeoutMs} ms`);
-    await sleep(50);
+    await sleep(everyMs);
   }
+  return Math.round(performance.now() - started);
+}
+
+/** Waits until url answers 200, polling every 10 ms (it times the cold start); fails if the process exits. */
+function waitFor(url: string, child: ChildProcess): Promise<number> {
+  const answers200 = async () => {
+    if (child.exitCode !== null) fail(`${url}: the process exited with ${child.exitCode}`);
+    return (await fetch(url).then((response) => response.status, () => 0)) === 200;
+  };
+  return until(`${url} answers 200`, answers200, { timeoutMs: 30_000, everyMs: 10 });
 }
 
 /** SIGTERM, then SIGKILL if the process has not exited within 10 s. */
