@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { freePort } from './helpers.js';
+import { freePort } from './servers.js';
 
 const run = promisify(execFile);
 
