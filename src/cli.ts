@@ -4,7 +4,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
 import { generate, GenerateError, type GenerateResult } from './generate.js';
 import { entityNames } from './names.js';
-import { askMissing, type PartialAnswers } from './prompt.js';
+import type { PartialAnswers } from './prompt.js';
 import { validateEntity, validatePort, validatePortPair } from './validate.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -60,8 +60,9 @@ async function resolveAnswers(entityArgument: string | undefined, options: CliOp
   const given: PartialAnswers = { entity: entityArgument, port: options.port, managementPort: options.managementPort };
   const canAsk = !options.yes && io.interactive;
   const missing = given.entity === undefined || given.port === undefined || given.managementPort === undefined;
+  // The prompts (inquirer) load only when asked: most runs pass every answer as flags.
   const answers = canAsk && missing
-    ? await askMissing(given, DEFAULT_PORTS)
+    ? await (await import('./prompt.js')).askMissing(given, DEFAULT_PORTS)
     : { ...DEFAULT_PORTS, ...withoutUndefined(given) };
   if (answers.entity === undefined) {
     throw new UsageError('missing entity name, e.g. create-item-service OrderLine (prompts need an interactive terminal)');

@@ -17,7 +17,7 @@ test('src/template-identifiers.ts lists exactly the names the templates declare 
   );
 });
 
-test('checking an entity name renders nothing: the first check in a new process takes well under the ~0.4 s of a render', () => {
+test('checking an entity name renders nothing: the first check in a new process takes well under the 0.2-0.4 s of a render', () => {
   const script = `
     import { validateEntity } from ${JSON.stringify(join(root, 'dist/validate.js'))};
     const started = performance.now();
