@@ -1,6 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
+import { entityNames } from './names.js';
 import { loadTemplates, render, type Answers, type RenderedFiles } from './render.js';
 import { createSecrets, ENV_FILE, writeEnvFile, type LocalSecrets } from './secrets.js';
 import { GENERATOR_VERSION } from './version.js';
@@ -9,9 +10,14 @@ import { isEmptyFolder, planFiles, writeFiles, type PlannedFile } from './write.
 export interface GenerateOptions {
   answers: Answers;
   outDir: string;
+  /** How messages name the folder (what the user typed); `outDir` unless given. */
+  outLabel?: string;
   /** Plan only: report what would be written and write nothing. */
   dryRun?: boolean;
-  /** Allow writing into a folder that already has files (different files are replaced). */
+  /**
+   * Allow writing into a folder that already has files (different files are replaced), unless
+   * the folder is a project generated for another entity.
+   */
   force?: boolean;
 }
 
@@ -40,18 +46,48 @@ export function renderProject(answers: Answers): RenderedFiles {
   return render(answers, templates, GENERATOR_VERSION);
 }
 
+/** The file in which a generated project keeps its answers. */
+const ANSWERS_FILE = 'create-item-service.json';
+
+/**
+ * The entity a generated project in `outDir` was made for, from its answers file; undefined when
+ * the folder has none. Regenerating another entity over it would leave the old entity's files
+ * and migrations behind, and the project would no longer compile.
+ */
+function existingEntity(outDir: string, label: string): string | undefined {
+  const path = join(outDir, ANSWERS_FILE);
+  if (!existsSync(path)) return undefined;
+  try {
+    const { entity } = JSON.parse(readFileSync(path, 'utf8')) as { entity?: unknown };
+    if (typeof entity === 'string') return entity;
+  } catch {
+    // Reported below, like an answers file without an entity.
+  }
+  throw new GenerateError(`${label}/${ANSWERS_FILE} names no entity; fix or remove it before writing into ${label}`);
+}
+
 /**
  * Renders the project and writes it to `outDir`, unless `dryRun`, then creates a git-ignored
  * `.env` with random credentials beside the rendered files (an existing one is kept).
- * Refuses a non-empty folder without `force`, before writing anything.
+ * Refuses, before writing anything, a non-empty folder without `force`, and a project generated
+ * for another entity even with `force`.
  */
 export function generate(options: GenerateOptions): GenerateResult {
   const outDir = resolve(options.outDir);
+  const label = options.outLabel ?? options.outDir;
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
-    throw new GenerateError(`${options.outDir} exists and is not a folder`);
+    throw new GenerateError(`${label} exists and is not a folder`);
   }
   if (!options.force && !isEmptyFolder(outDir)) {
-    throw new GenerateError(`${options.outDir} is not empty; choose another --out folder or pass --force`);
+    throw new GenerateError(`${label} is not empty; choose another --out folder or pass --force`);
+  }
+  const existing = existingEntity(outDir, label);
+  const wanted = entityNames(options.answers.entity).className;
+  if (existing !== undefined && entityNames(existing).className !== wanted) {
+    throw new GenerateError(
+      `${label} holds the generated ${entityNames(existing).className} service (${ANSWERS_FILE}); ` +
+        `--force regenerates the same entity only: write ${wanted} into another --out folder`,
+    );
   }
   const files = renderProject(options.answers);
   if (files.has(ENV_FILE)) throw new Error(`the templates must not render ${ENV_FILE}: it holds per-project secrets`);

@@ -1,6 +1,6 @@
 import inquirer from 'inquirer';
 
-import { validateEntity, validatePort } from './validate.js';
+import { validateEntity, validatePort, validatePortPair } from './validate.js';
 
 export interface PartialAnswers {
   entity?: string;
@@ -46,7 +46,12 @@ export async function askMissing(
       message: 'Management port (health, metrics):',
       default: String(defaults.managementPort),
       when: given.managementPort === undefined,
-      validate: (value: string) => toResult(validatePort(value, 'management port')),
+      // Checked against the service port here, so equal ports are not refused only at the end.
+      validate: (value: string, sofar?: { port?: string }) =>
+        toResult(
+          validatePort(value, 'management port') ??
+            validatePortPair(given.port ?? Number(sofar?.port ?? defaults.port), Number(value)),
+        ),
     },
   ]);
   return {

@@ -1,7 +1,7 @@
 import pluralize from 'pluralize';
 
-import { generatedIdentifiers } from './identifiers.js';
 import { entityNames, entityWords } from './names.js';
+import { TEMPLATE_IDENTIFIERS } from './template-identifiers.js';
 
 /** Longer names make unwieldy identifiers, tables and URLs; PostgreSQL cuts identifiers at 63 bytes. */
 export const MAX_ENTITY_LENGTH = 40;
@@ -22,6 +22,9 @@ const GLOBALS = new Set([
   'process', 'promise', 'request', 'response', 'set', 'string', 'symbol', 'url',
 ]);
 
+/** What the generated code declares beside the entity's own names (see scripts/template-identifiers.ts). */
+const DECLARED: ReadonlySet<string> = new Set(TEMPLATE_IDENTIFIERS);
+
 /**
  * Checks an entity name as typed by a user. Returns an error message, or undefined when the name is
  * usable; the same check serves the prompt and the command-line argument.
@@ -29,6 +32,7 @@ const GLOBALS = new Set([
  *   "OrderLine", "order-line", "order line" -> undefined
  *   "" -> "entity name is required"
  *   "2Fast" -> "entity name must start with a letter: 2Fast"
+ *   "Über" -> "entity name must use only ASCII letters (A-Z, a-z) and digits, ..."
  *   "Class" -> "entity name "Class" is a reserved word in JavaScript/TypeScript"
  */
 export function validateEntity(input: string): string | undefined {
@@ -36,6 +40,10 @@ export function validateEntity(input: string): string | undefined {
   if (entity === '') return 'entity name is required';
   if (entity.length > MAX_ENTITY_LENGTH) {
     return `entity name must be at most ${MAX_ENTITY_LENGTH} characters (got ${entity.length})`;
+  }
+  // Letters outside A-Z would have to be transliterated for table names and URLs: ask for them spelled so.
+  if (/[^\x20-\x7e]/.test(entity)) {
+    return `entity name must use only ASCII letters (A-Z, a-z) and digits, e.g. "Uber" for "Über": ${entity}`;
   }
   if (!/^[A-Za-z]/.test(entity)) return `entity name must start with a letter: ${entity}`;
   if (!/^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)*$/.test(entity)) {
@@ -59,9 +67,8 @@ export function validateEntity(input: string): string | undefined {
       return `entity name "${entity}" would shadow the JavaScript global ${names.className}; choose another name`;
     }
   }
-  const declared = generatedIdentifiers();
   const clash = [names.className, names.classNamePlural, names.camelName, names.camelNamePlural].find((name) =>
-    declared.has(name),
+    DECLARED.has(name),
   );
   if (clash) return `entity name "${entity}" clashes with ${clash} in the generated code; choose another name`;
   return undefined;

@@ -1,19 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { AUTH_ENV, AUTHORIZATION } from '../examples/product-service/test/tokens.js';
-import { root } from './helpers.js';
+import { example as SERVICE_DIR, linkRootModules } from './helpers.js';
 import { createPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
+import { spawnServer, until, type ServerProcess } from './servers.js';
 
 // The example's own test credentials and a token signed with them: the writers need one.
 const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: AUTHORIZATION };
 
-// The reference example, run against a PostgreSQL server of the test's own that it can stop.
-const SERVICE_DIR = join(root, 'examples/product-service');
+// The reference example (SERVICE_DIR), run against a PostgreSQL server of the test's own that it can stop.
 const API = '/api/products';
 const BODY = { name: 'Widget', description: 'Survives the outage', price: 19.99, quantity: 3 };
 
@@ -21,14 +19,15 @@ const BODY = { name: 'Widget', description: 'Survives the outage', price: 19.99,
 const CONNECT_TIMEOUT_MS = 3_000;
 
 interface Service {
-  child: ChildProcess;
-  output: string[];
+  server: ServerProcess;
   managementPort?: number;
   servicePort?: number;
 }
 
 function startService(databaseUrl: string): Service {
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
+  linkRootModules(SERVICE_DIR);
+  const ports: Omit<Service, 'server'> = {};
+  const server = spawnServer(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
     cwd: SERVICE_DIR,
     env: {
       PATH: process.env.PATH,
@@ -40,31 +39,18 @@ function startService(databaseUrl: string): Service {
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
       ...AUTH_ENV,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The service logs the ports it listens on (PORT=0 lets the system choose them).
+    onLine: (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; port?: number };
+        if (entry.msg === 'management listening') ports.managementPort = entry.port;
+        if (entry.msg === 'service listening') ports.servicePort = entry.port;
+      } catch {
+        // Not JSON: kept in the lines for the failure message.
+      }
+    },
   });
-  const service: Service = { child, output: [] };
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    service.output.push(line);
-    try {
-      const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'management listening') service.managementPort = entry.port;
-      if (entry.msg === 'service listening') service.servicePort = entry.port;
-    } catch {
-      // Not JSON: kept in output for the failure message.
-    }
-  });
-  child.stderr!.on('data', (chunk: Buffer) => service.output.push(chunk.toString()));
-  return service;
-}
-
-/** Polls `check` every 100 ms until it returns true; returns the elapsed ms or throws after timeoutMs. */
-async function waitUntil(what: string, timeoutMs: number, check: () => Promise<boolean> | boolean): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await Promise.resolve().then(check).catch(() => false)) return Math.round(performance.now() - started);
-    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return Object.assign(ports, { server });
 }
 
 /** fetch that never hangs a test: every request is aborted after 8 s. */
@@ -76,10 +62,6 @@ async function status(port: number | undefined, path: string): Promise<number> {
   const response = await get(port, path);
   await response.arrayBuffer();
   return response.status;
-}
-
-function alive(service: Service): boolean {
-  return service.child.exitCode === null && service.child.signalCode === null;
 }
 
 /**
@@ -146,7 +128,7 @@ test.before(async () => {
   try {
     cluster = await createPrivatePostgres();
     service = startService(cluster.url);
-    await waitUntil('management port listening', 15_000, () => service!.managementPort !== undefined);
+    await until('management port listening', 15_000, () => service!.managementPort !== undefined, { server: service.server });
   } catch (error) {
     setupError = error;
   }
@@ -154,16 +136,7 @@ test.before(async () => {
 
 test.after(async () => {
   await writers?.stop();
-  if (service && alive(service)) {
-    service.child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        service!.child.kill('SIGKILL');
-        resolve(undefined);
-      }, 15_000);
-      service!.child.once('exit', () => resolve(clearTimeout(timer)));
-    });
-  }
+  await service?.server.stop('SIGTERM', 15_000);
   await cluster?.destroy();
 });
 
@@ -179,14 +152,14 @@ test('with PostgreSQL down the process stays up and answers /health/ready 503 wi
   assert.is(first.status, 503);
   assert.equal(await first.json(), { status: 'starting', reason: 'database unavailable' });
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  assert.ok(alive(service), `the process exited:\n${service.output.join('\n')}`);
+  assert.ok(service.server.alive(), `the process exited:\n${service.server.lines.join('\n')}`);
   assert.is(await status(service.managementPort, '/health/ready'), 503);
 });
 
 test('once PostgreSQL starts the service is ready within 10 s and creates an order line', async () => {
   const { service, cluster } = ready();
   await cluster.start();
-  const elapsed = await waitUntil('ready after the database started', 10_000, async () => (await status(service.managementPort, '/health/ready')) === 200);
+  const elapsed = await until('ready after the database started', 10_000, async () => (await status(service.managementPort, '/health/ready')) === 200);
   console.log(`\n  time to ready after PostgreSQL started: ${elapsed} ms`);
 
   const created = await get(service.servicePort, API, {
@@ -205,7 +178,7 @@ test('when PostgreSQL stops under load: health and readiness 503 within 5 s, POS
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   assert.ok(writers.acknowledged.size > 0, 'writes are acknowledged before the outage');
   await cluster.stop();
-  const elapsed = await waitUntil('503 from /health and /health/ready', 5_000, async () => {
+  const elapsed = await until('503 from /health and /health/ready', 5_000, async () => {
     const [health, readiness] = await Promise.all([status(service.managementPort, '/health'), status(service.managementPort, '/health/ready')]);
     return health === 503 && readiness === 503;
   });
@@ -225,29 +198,29 @@ test('when PostgreSQL stops under load: health and readiness 503 within 5 s, POS
     assert.ok(took < CONNECT_TIMEOUT_MS + 1_000, `POST took ${took} ms`);
     if (i === 0) console.log(`  POST during the outage: 503 in ${took} ms`);
   }
-  assert.ok(alive(service), 'the process is still running');
+  assert.ok(service.server.alive(), 'the process is still running');
 });
 
 test('when PostgreSQL is back the same process recovers within 10 s and the earlier row is there', async () => {
   const { service, cluster } = ready();
-  const pid = service.child.pid;
+  const pid = service.server.child.pid;
   await cluster.start();
-  const elapsed = await waitUntil('ready after the database came back', 10_000, async () => (await status(service.managementPort, '/health/ready')) === 200);
+  const elapsed = await until('ready after the database came back', 10_000, async () => (await status(service.managementPort, '/health/ready')) === 200);
   console.log(`  time to recovery after PostgreSQL restarted: ${elapsed} ms`);
   assert.is(await status(service.managementPort, '/health'), 200);
 
   const found = await get(service.servicePort, `${API}/${createdId}`);
   assert.is(found.status, 200);
   assert.is(((await found.json()) as { description: string }).description, BODY.description);
-  assert.ok(alive(service) && service.child.pid === pid, 'not restarted');
-  assert.is(service.output.filter((line) => line.includes('"msg":"ready"')).length, 1, 'started once');
+  assert.ok(service.server.alive() && service.server.child.pid === pid, 'not restarted');
+  assert.is(service.server.lines.filter((line) => line.includes('"msg":"ready"')).length, 1, 'started once');
 });
 
 test('no write acknowledged through the outage is lost, and no request failed other than with 503', async () => {
   const { service } = ready();
   assert.ok(writers, 'writers ran');
   const before = writers.acknowledged.size;
-  await waitUntil('writes acknowledged again after recovery', 10_000, () => writers!.acknowledged.size > before);
+  await until('writes acknowledged again after recovery', 10_000, () => writers!.acknowledged.size > before);
   await writers.stop();
   const stored = await storedIds(service.servicePort);
   const missing = [...writers.acknowledged].filter((id) => !stored.has(id));
@@ -257,7 +230,7 @@ test('no write acknowledged through the outage is lost, and no request failed ot
   );
   assert.equal(missing, [], 'acknowledged writes that are gone');
   assert.ok(writers.refused.count > 0, 'the outage was seen by the writers');
-  const logged = service.output.filter((line) => line.includes('"msg":"request failed"')).slice(0, 3);
+  const logged = service.server.lines.filter((line) => line.includes('"msg":"request failed"')).slice(0, 3);
   assert.equal(writers.failures, [], `logged: ${logged.join('\n')}`);
 });
 

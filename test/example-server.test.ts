@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,62 +7,41 @@ import { chromium, type Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { freePort, root } from './helpers.js';
+import { example, linkRootModules, tempDir } from './helpers.js';
+import { freePort, spawnServer, until, type ServerProcess } from './servers.js';
 
-const example = join(root, 'examples/product-service');
 const USERNAME = 'admin';
 const PASSWORD = randomBytes(18).toString('base64url');
 
-async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before it was ready`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} was not ready within ${timeoutMs} ms`);
-}
-
 interface Running {
-  child: ChildProcess;
+  server: ServerProcess;
   api: string;
   management: string;
-  output: () => string;
 }
 
 /** Starts the example with `npm start` on free loopback ports and the embedded database. */
 async function startExample(): Promise<Running> {
+  linkRootModules(example);
   const [port, managementPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(port),
     MANAGEMENT_PORT: String(managementPort),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'product-service-data-')),
+    DATA_DIR: tempDir('product-service-data-'),
     // What the generator writes to .env, set here so a clean clone (no .env) runs the same.
     JWT_SECRET: randomBytes(48).toString('base64url'),
     AUTH_USERNAME: USERNAME,
     AUTH_PASSWORD: PASSWORD,
   };
   delete env.DATABASE_URL;
-  const child = spawn('npm', ['start'], { cwd: example, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const running = { child, api: `http://127.0.0.1:${port}`, management: `http://127.0.0.1:${managementPort}`, output: () => output };
-  await waitForReady(`${running.management}/health/ready`, child);
+  const server = spawnServer('npm', ['start'], { cwd: example, env });
+  const running = { server, api: `http://127.0.0.1:${port}`, management: `http://127.0.0.1:${managementPort}` };
+  await until('the example is ready', 60_000, async () => (await fetch(`${running.management}/health/ready`)).status === 200, {
+    server,
+    intervalMs: 200,
+  });
   return running;
-}
-
-/** Sends SIGTERM to the service (npm runs it as a child in the same process group) and waits for its exit. */
-async function stop(running: Running): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
-  process.kill(-(running.child.pid ?? 0), 'SIGTERM');
-  return exited;
 }
 
 // ---
@@ -88,7 +66,7 @@ started.before(async () => {
 
 started.after(async () => {
   await browser?.close();
-  if (running && running.child.exitCode === null) process.kill(-(running.child.pid ?? 0), 'SIGKILL');
+  await running?.server.stop('SIGKILL');
 });
 
 function ready(): { running: Running; browser: Browser } {
@@ -169,7 +147,7 @@ started('/metrics passes promtool check metrics', async () => {
 
 started('SIGTERM drains and exits with code 0', async () => {
   const { running } = ready();
-  assert.is(await stop(running), 0, running.output().slice(-2000));
+  assert.is(await running.server.stop('SIGTERM'), 0, running.server.lines.slice(-30).join('\n'));
 });
 
 started.run();

@@ -64,7 +64,7 @@ const rejected: [string, RegExp][] = [
   ['_order', /must start with a letter/],
   ['Order$Line', /only letters and digits/],
   ['order--line', /only letters and digits/],
-  ['Ordér', /only letters and digits/],
+  ["Ordér", /must use only ASCII letters/],
   ['A'.repeat(41), /at most 40 characters/],
   ['Class', /reserved word/],
   ['delete', /reserved word/],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { freePort } from './helpers.js';
+import { freePort } from './servers.js';
 
 const run = promisify(execFile);
 
@@ -36,15 +36,8 @@ async function pg(command: string, args: string[], timeoutMs: number): Promise<{
   }
 }
 
-/**
- * Creates (initdb) a throw-away PostgreSQL cluster in a temporary folder, listening on a free
- * port of 127.0.0.1 only, with its socket in that folder: it never touches the system cluster.
- * Not started: call start(). Every wait is bounded (initdb 60 s, start/stop 30 s).
- */
-export async function createPrivatePostgres(): Promise<PrivatePostgres> {
-  const dir = await mkdtemp(join(tmpdir(), 'private-pg-'));
-  const data = join(dir, 'data');
-  const port = await freePort();
+/** Runs initdb in `data` below `dir` (owned by the postgres OS user when we are root). */
+async function initCluster(dir: string, data: string): Promise<void> {
   if (process.getuid?.() === 0) {
     const { stdout } = await run('id', ['-u', OS_USER]);
     const uid = Number(stdout.trim());
@@ -54,10 +47,24 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const init = await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--no-instructions'], 60_000);
   if (init.code !== 0) throw new Error(`initdb failed:\n${init.stdout}`);
   // Trust only over 127.0.0.1 and the private socket folder.
-  await writeFile(
-    join(data, 'pg_hba.conf'),
-    'local all all trust\nhost all all 127.0.0.1/32 trust\n',
-  );
+  await writeFile(join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
+}
+
+/**
+ * Creates (initdb) a throw-away PostgreSQL cluster in a temporary folder, listening on a free
+ * port of 127.0.0.1 only, with its socket in that folder: it never touches the system cluster.
+ * Not started: call start(). Every wait is bounded (initdb 60 s, start/stop 30 s).
+ */
+export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+  const dir = await mkdtemp(join(tmpdir(), 'private-pg-'));
+  const data = join(dir, 'data');
+  try {
+    await initCluster(dir, data);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const log = join(dir, 'server.log');
   let destroyed = false;

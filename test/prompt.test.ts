@@ -55,4 +55,24 @@ test('an invalid answer is explained at the prompt and asked again', async () =>
   assert.is(answers.port, 9000);
 });
 
+test('a management port equal to the service port is refused at its own prompt', async () => {
+  const { answers, screen } = await converse({ entity: 'Invoice' }, [
+    [/Service port/, '9000'],
+    [/Management port/, '9000'],
+    [/must differ/, '\u00159001'],
+  ]);
+  assert.match(screen, /the service port and the management port must differ \(both are 9000\)/);
+  assert.equal(answers, { entity: 'Invoice', port: 9000, managementPort: 9001 });
+});
+
+test('the default management port is refused when the service port took its number', async () => {
+  const { answers, screen } = await converse({ entity: 'Invoice' }, [
+    [/Service port/, '8081'],
+    [/Management port/, ''],
+    [/must differ/, '\u00158082'],
+  ]);
+  assert.match(screen, /must differ \(both are 8081\)/);
+  assert.equal(answers, { entity: 'Invoice', port: 8081, managementPort: 8082 });
+});
+
 test.run();

@@ -4,11 +4,9 @@
  * prints no uvu totals (a crashed setup), counts as failed, and the run exits 1.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freshDatabase } from './helpers.js';
+import { dropCreatedDatabases, example, freshDatabase, linkRootModules, root, tempDir } from './helpers.js';
 
 interface Suite {
   name: string;
@@ -16,16 +14,17 @@ interface Suite {
   /** npm script to run; `test` unless given. */
   script?: string;
   env?: Record<string, string>;
-  /** Run against a fresh PostgreSQL database of this name, on the server of DATABASE_URL. */
+  /**
+   * Run against a PostgreSQL database of its own on the server of DATABASE_URL, named this
+   * plus a random suffix, and dropped at the end of the run.
+   */
   database?: string;
   /** Work done before the suite runs, e.g. generating the project it tests. */
   prepare?: () => void;
 }
 
-const root = new URL('..', import.meta.url).pathname;
 const databaseUrl = process.env.DATABASE_URL;
-const example = join(root, 'examples/product-service');
-const generatedDir = mkdtempSync(join(tmpdir(), 'create-item-service-e2e-'));
+const generatedDir = tempDir('create-item-service-e2e-');
 const generated = join(generatedDir, 'warehouse-bin-service');
 
 const suites: Suite[] = [
@@ -49,15 +48,6 @@ const suites: Suite[] = [
   },
   { name: 'freshly generated warehouse-bin-service, PostgreSQL', cwd: generated, database: 'warehouse_bin_service_test' },
 ];
-
-/**
- * Generated projects use the root's installed packages: the root declares every dependency of the
- * generated package.json with the same range (a generator test checks that).
- */
-function linkRootModules(project: string): void {
-  const link = join(project, 'node_modules');
-  if (!existsSync(link)) symlinkSync(join(root, 'node_modules'), link, 'dir');
-}
 
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
@@ -107,6 +97,6 @@ for (const suite of suites) {
   }
 }
 
-rmSync(generatedDir, { recursive: true, force: true });
+await dropCreatedDatabases();
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
