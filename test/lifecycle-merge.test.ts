@@ -49,6 +49,16 @@ planning('gives each file the action its three versions call for', () => {
   assert.not.ok(result.has('owner-deleted'));
 });
 
+planning('a file still holding conflict markers of this version is not merged again', () => {
+  const base = new Map([['x', lines('1', '2', '3')]]);
+  const theirs = new Map([['x', lines('1', 'theirs', '3')]]);
+  const [first] = planUpdate({ base, theirs, ours: new Map([['x', lines('1', 'ours', '3')]]), version: VERSION });
+  const [again] = planUpdate({ base, theirs, ours: new Map([['x', first?.content ?? '']]), version: VERSION });
+  assert.equal(again, { path: 'x', action: 'unresolved' });
+  const [older] = planUpdate({ base, theirs, ours: new Map([['x', first?.content ?? '']]), version: '10.0.0' });
+  assert.is(older?.action, 'conflict', 'markers of another version are only text');
+});
+
 planning('never plans .env or the answers file', () => {
   const files = new Map([['.env', 'A=1\n'], ['create-item-service.json', '{}\n']]);
   assert.equal(planUpdate({ base: new Map(), theirs: files, ours: new Map([['.env', 'A=2\n']]), version: VERSION }), []);
@@ -160,6 +170,9 @@ property('random owner edits against random template changes: owner lines kept, 
       }
       const again = planUpdate({ base: theirs, theirs, ours: result, version: VERSION });
       assert.ok(again.every((file) => !WRITES.has(file.action) && file.action !== 'delete'), 'a second update changes nothing');
+      // Interrupted before the record was written, the update runs again from the same base.
+      const rerun = applied(result, planUpdate({ base, theirs, ours: result, version: VERSION }));
+      assert.equal(rerun, result, 'running an interrupted update again changes nothing');
 
       stats.runs += 1;
       if (plan.some((file) => file.action === 'conflict')) stats.conflicts += 1;

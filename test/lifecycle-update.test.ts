@@ -118,8 +118,27 @@ update('running update twice changes nothing the second time, and status then re
   const output = collector();
   assert.is(updateCommand(dir, {}, output), 0, output.text());
   assert.equal(everything(dir), once);
-  assert.match(output.text(), /keep\s+README\.md/);
+  assert.is(output.text(), `Nothing to update: the project is current with create-item-service ${GENERATOR_VERSION}.`);
   assert.is(statusCommand(dir, {}, collector()), 0);
+});
+
+update('an update interrupted before its last writes is simply run again', () => {
+  const [whole, interrupted] = [previousProject(), previousProject()];
+  const [[conflicting, released]] = release.appChanges as [[string, string]];
+  for (const dir of [whole, interrupted]) {
+    replaceInFile(dir, 'src/app.ts', `${conflicting}\n`, `${released} // mine\n`);
+    writeFileSync(join(dir, 'README.md'), `Owner's note.\n${readFileSync(join(dir, 'README.md'), 'utf8')}`);
+  }
+  const before = everything(interrupted);
+  assert.is(updateCommand(whole, { from: release.dir }, collector()), 1);
+  assert.is(updateCommand(interrupted, { from: release.dir }, collector()), 1);
+  // As if it had stopped after src/app.ts: the merged README, a new file and the record not yet written.
+  for (const path of ['README.md', 'create-item-service.json']) writeFileSync(join(interrupted, path), before.get(path) ?? '');
+  rmSync(join(interrupted, release.added));
+  const output = collector();
+  assert.is(updateCommand(interrupted, { from: release.dir }, output), 1);
+  assert.match(output.text(), /unresolved\s+src\/app\.ts/);
+  assert.equal(everything(interrupted), everything(whole));
 });
 
 update('--dry-run prints the plan with the conflicts to expect and writes nothing', () => {
@@ -136,7 +155,7 @@ update('--dry-run prints the plan with the conflicts to expect and writes nothin
   assert.match(text, new RegExp(`delete\\s+${release.renamed.from}`));
   assert.match(text, new RegExp(`create\\s+${release.renamed.to}`));
   assert.match(text, new RegExp(`update\\s+${release.changed}`));
-  assert.match(text, /Conflicts expected in 1 files: src\/app\.ts/);
+  assert.match(text, /Conflicts expected in 1 file: src\/app\.ts/);
   assert.match(text, /Dry run: nothing was written/);
 });
 

@@ -12,10 +12,11 @@ export type FileMap = ReadonlyMap<string, string>;
  * - `merge`: both changed it, merged cleanly; `conflict`: both changed it, written with markers;
  * - `keep`: only the owner changed it; `current`: it already is what this version renders;
  * - `delete`: no longer rendered and unedited; `keep-obsolete`: no longer rendered but edited, kept;
- * - `stay-deleted`: the owner deleted it, it stays deleted.
+ * - `stay-deleted`: the owner deleted it, it stays deleted;
+ * - `unresolved`: it still holds conflict markers of this version (from an update run before): left as it is.
  */
 export type UpdateAction =
-  | 'create' | 'update' | 'merge' | 'conflict' | 'keep' | 'current' | 'delete' | 'keep-obsolete' | 'stay-deleted';
+  | 'create' | 'update' | 'merge' | 'conflict' | 'keep' | 'current' | 'delete' | 'keep-obsolete' | 'stay-deleted' | 'unresolved';
 
 export interface PlannedUpdate {
   path: string;
@@ -73,6 +74,8 @@ function planFile(
   if (ours === theirs) return { path, action: 'current' };
   if (ours === base) return { path, action: 'update', content: theirs };
   if (theirs === base) return { path, action: 'keep' };
+  // Merging a file again would nest its markers: an interrupted update is simply run again.
+  if (ours.split('\n').includes(theirsMarker(version))) return { path, action: 'unresolved' };
   // Both sides changed it (or both added it): an absent base is an empty file.
   const merged = mergeThreeWay(ours, base ?? '', theirs, version);
   return merged.conflicts === 0
@@ -97,8 +100,12 @@ export function mergeThreeWay(ours: string, base: string, theirs: string, versio
     if (ok) lines.push(...ok);
     if (conflict) {
       conflicts += 1;
-      lines.push('<<<<<<< yours', ...conflict.a, '=======', ...conflict.b, `>>>>>>> create-item-service ${version}`);
+      lines.push('<<<<<<< yours', ...conflict.a, '=======', ...conflict.b, theirsMarker(version));
     }
   }
   return { content: lines.join('\n'), conflicts };
+}
+
+function theirsMarker(version: string): string {
+  return `>>>>>>> create-item-service ${version}`;
 }

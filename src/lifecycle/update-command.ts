@@ -49,7 +49,7 @@ export function updateCommand(dir = '.', options: UpdateOptions = {}, output: Ou
     applyPlan(dir, plan);
     printOutcome(plan, GENERATOR_VERSION, output);
   }
-  return plan.files.some((file) => file.action === 'conflict') ? 1 : 0;
+  return plan.files.some((file) => file.action === 'conflict' || file.action === 'unresolved') ? 1 : 0;
 }
 
 /** Reads the project, rebuilds the base rendering, checks it against the record, and plans every file. */

@@ -1,4 +1,4 @@
-import type { PlannedUpdate, UpdateAction } from './merge.js';
+import { WRITES, type PlannedUpdate, type UpdateAction } from './merge.js';
 import type { Output } from './project.js';
 import { ANSWERS_FILE } from './record.js';
 import type { UpdatePlan } from './update-command.js';
@@ -14,6 +14,7 @@ const EXPLAINED: Record<UpdateAction, string> = {
   delete: 'no longer generated and unchanged by you',
   'keep-obsolete': 'no longer generated, but edited by you: kept, remove it when you no longer need it',
   'stay-deleted': 'deleted by you: stays deleted',
+  unresolved: 'still holds conflict markers of this version: resolve them',
 };
 
 /** `--dry-run`: the plan, file by file, with the conflicts to expect. */
@@ -21,18 +22,23 @@ export function printPlan(plan: UpdatePlan, version: string, output: Output): vo
   output.log(`Plan to update from create-item-service ${plan.record.generatorVersion} to ${version} (dry run):`);
   printFiles(plan, output);
   const conflicts = plan.files.filter((file) => file.action === 'conflict');
-  if (conflicts.length > 0) output.log(`\nConflicts expected in ${conflicts.length} files: ${conflicts.map((file) => file.path).join(', ')}.`);
+  if (conflicts.length > 0) output.log(`\nConflicts expected in ${count(conflicts.length, 'file')}: ${conflicts.map((file) => file.path).join(', ')}.`);
   output.log('\nDry run: nothing was written.');
 }
 
 /** After an update: what happened to each file, the conflicts, and what to do next. */
 export function printOutcome(plan: UpdatePlan, version: string, output: Output): void {
+  const changes = plan.files.some((file) => WRITES.has(file.action) || ['delete', 'unresolved'].includes(file.action));
+  if (!changes && plan.answersFile === undefined) {
+    output.log(`Nothing to update: the project is current with create-item-service ${version}.`);
+    return;
+  }
   output.log(`Updated from create-item-service ${plan.record.generatorVersion} to ${version}:`);
   printFiles(plan, output);
-  const conflicts = plan.files.filter((file) => file.action === 'conflict');
+  const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
   if (conflicts.length > 0) {
     output.log(`\nConflicts: resolve the marked hunks (<<<<<<< yours ... ======= ... >>>>>>> create-item-service ${version}) in:`);
-    for (const file of conflicts) output.log(`  ${file.path} (${file.conflicts} ${file.conflicts === 1 ? 'hunk' : 'hunks'})`);
+    for (const file of conflicts) output.log(`  ${file.path}${file.conflicts ? ` (${count(file.conflicts, 'hunk')})` : ''}`);
   }
   const changedPackage = plan.files.some((file) => file.path === 'package.json' && ['update', 'merge', 'conflict'].includes(file.action));
   output.log('\nNext steps:');
@@ -50,11 +56,14 @@ function printFiles(plan: UpdatePlan, output: Output): void {
     output.log(`  ${'record'.padEnd(13)} ${ANSWERS_FILE.padEnd(width)}  new version and file hashes, written last`);
   }
   const current = plan.files.length - shown.length;
-  if (current > 0) output.log(`  ${current} other files already up to date.`);
-  if (shown.length === 0 && plan.answersFile === undefined) output.log('  Nothing to do.');
+  if (current > 0) output.log(`  ${count(current, 'file')} already up to date.`);
 }
 
 function explain(file: PlannedUpdate): string {
   const why = EXPLAINED[file.action];
-  return file.action === 'conflict' ? `${why} (${file.conflicts} ${file.conflicts === 1 ? 'hunk' : 'hunks'})` : why;
+  return file.action === 'conflict' ? `${why} (${count(file.conflicts ?? 0, 'hunk')})` : why;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
