@@ -45,11 +45,20 @@ export function updateCommand(dir = '.', options: UpdateOptions = {}, output: Ou
   }
   if (options.dryRun) {
     printPlan(plan, GENERATOR_VERSION, output);
-  } else {
-    applyPlan(dir, plan);
-    printOutcome(plan, GENERATOR_VERSION, output);
+    return conflictsLeft(plan) ? 1 : 0;
   }
-  return plan.files.some((file) => file.action === 'conflict' || file.action === 'unresolved') ? 1 : 0;
+  try {
+    applyPlan(dir, plan);
+  } catch (error) {
+    output.error(`error: ${(error as Error).message}`);
+    return 2;
+  }
+  printOutcome(plan, GENERATOR_VERSION, output);
+  return conflictsLeft(plan) ? 1 : 0;
+}
+
+function conflictsLeft(plan: UpdatePlan): boolean {
+  return plan.files.some((file) => file.action === 'conflict' || file.action === 'unresolved');
 }
 
 /** Reads the project, rebuilds the base rendering, checks it against the record, and plans every file. */
@@ -97,9 +106,17 @@ function refuseUncommittedChanges(dir: string): void {
 
 /** Writes each file atomically, and the answers file last: an interrupted update can simply be run again. */
 function applyPlan(dir: string, plan: UpdatePlan): void {
-  for (const file of plan.files) {
-    if (WRITES.has(file.action)) writeFileAtomically(dir, file.path, file.content ?? '');
-    if (file.action === 'delete') removeFile(dir, file.path);
+  const steps = plan.files.filter((file) => WRITES.has(file.action) || file.action === 'delete');
+  for (const file of steps) {
+    try {
+      if (file.action === 'delete') removeFile(dir, file.path);
+      else writeFileAtomically(dir, file.path, file.content ?? '');
+    } catch (error) {
+      throw new LifecycleError(
+        `cannot ${file.action === 'delete' ? 'delete' : 'write'} ${file.path} (${(error as Error).message}); ` +
+          'the record was not updated: fix the cause and run update again',
+      );
+    }
   }
   if (plan.answersFile !== undefined) writeFileAtomically(dir, ANSWERS_FILE, plan.answersFile);
 }

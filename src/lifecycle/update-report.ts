@@ -21,7 +21,7 @@ const EXPLAINED: Record<UpdateAction, string> = {
 export function printPlan(plan: UpdatePlan, version: string, output: Output): void {
   output.log(`Plan to update from create-item-service ${plan.record.generatorVersion} to ${version} (dry run):`);
   printFiles(plan, output);
-  const conflicts = plan.files.filter((file) => file.action === 'conflict');
+  const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
   if (conflicts.length > 0) output.log(`\nConflicts expected in ${count(conflicts.length, 'file')}: ${conflicts.map((file) => file.path).join(', ')}.`);
   output.log('\nDry run: nothing was written.');
 }
