@@ -48,6 +48,8 @@ record('a damaged record is refused with a message', () => {
     [{ ...valid, generated: { ...valid.generated, answers: { ...product, entity: 'Products' } } }, /generated\.answers\.entity: .*looks plural/],
     [{ ...valid, managementPort: 8080 }, /must differ/],
     [[1], /must hold a JSON object/],
+    [{ ...valid, prot: 9090 }, /unknown answer "prot" \(this version knows entity, port, managementPort\)/],
+    [{ ...valid, generated: { ...valid.generated, answers: 'Product' } }, /"generated\.answers" must be an object/],
   ] as const) {
     assert.throws(() => parseRecord(JSON.stringify(damage)), (error: unknown) => error instanceof LifecycleError && message.test(error.message));
   }

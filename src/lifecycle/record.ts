@@ -91,18 +91,25 @@ function parseGenerated(value: unknown): { answers: Answers; files: Manifest } {
   return { answers: parseAnswers(value.answers, 'generated.answers.'), files };
 }
 
+/** The answers this version asks for; a key it does not know is a typo or a newer generator's. */
+const ANSWER_KEYS = ['entity', 'port', 'managementPort'];
+
 /**
  * Checks the answers with the same rules as the command line. New answers (fields, ...) are
  * parsed here, so `status` and `update` read them the way `create-item-service` asks for them.
  */
 function parseAnswers(value: unknown, prefix: string): Answers {
-  if (!isObject(value)) throw new LifecycleError(`${ANSWERS_FILE}: "${prefix}" must be an object`);
+  if (!isObject(value)) throw new LifecycleError(`${ANSWERS_FILE}: "${prefix.replace(/\.$/, '')}" must be an object`);
+  const unknown = Object.keys(value).find((key) => !ANSWER_KEYS.includes(key));
+  if (unknown !== undefined) {
+    throw new LifecycleError(`${ANSWERS_FILE}: unknown answer "${prefix}${unknown}" (this version knows ${ANSWER_KEYS.join(', ')})`);
+  }
   const { entity, port, managementPort } = value;
   if (typeof entity !== 'string') throw new LifecycleError(`${ANSWERS_FILE}: "${prefix}entity" must be a string`);
   const entityProblem = validateEntity(entity);
   if (entityProblem) throw new LifecycleError(`${ANSWERS_FILE}: ${prefix}entity: ${entityProblem}`);
-  for (const [key, port_] of [['port', port], ['managementPort', managementPort]] as const) {
-    const problem = Number.isInteger(port_) ? validatePort(String(port_), `${prefix}${key}`) : `${prefix}${key} must be a whole number`;
+  for (const [key, portValue] of [['port', port], ['managementPort', managementPort]] as const) {
+    const problem = Number.isInteger(portValue) ? validatePort(String(portValue), `${prefix}${key}`) : `${prefix}${key} must be a whole number`;
     if (problem) throw new LifecycleError(`${ANSWERS_FILE}: ${problem}`);
   }
   const pairProblem = validatePortPair(port as number, managementPort as number);
