@@ -48,6 +48,8 @@ record('a damaged record is refused with a message', () => {
     [{ ...valid, generated: { ...valid.generated, answers: { ...product, entity: 'Products' } } }, /generated\.answers\.entity: .*looks plural/],
     [{ ...valid, managementPort: 8080 }, /must differ/],
     [[1], /must hold a JSON object/],
+    [{ ...valid, generatorVersion: '../../1.0.0' }, /"generatorVersion" must be a version such as 1\.2\.0: \.\.\/\.\.\/1\.0\.0/],
+    [{ ...valid, generatorVersion: 'file:/tmp' }, /"generatorVersion" must be a version/],
     [{ ...valid, prot: 9090 }, /unknown answer "prot" \(this version knows entity, port, managementPort\)/],
     [{ ...valid, generated: { ...valid.generated, answers: 'Product' } }, /"generated\.answers" must be an object/],
   ] as const) {

@@ -74,6 +74,10 @@ export function parseRecord(text: string): ProjectRecord {
   if (typeof generatorVersion !== 'string' || generatorVersion === '') {
     throw new LifecycleError(`${ANSWERS_FILE} has no "generatorVersion": it records the version that generated the project`);
   }
+  // It names a package to fetch and a cache folder: only a plain version may pass.
+  if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.test(generatorVersion)) {
+    throw new LifecycleError(`${ANSWERS_FILE}: "generatorVersion" must be a version such as 1.2.0: ${generatorVersion}`);
+  }
   const record: ProjectRecord = { answers: parseAnswers(answers, ''), generatorVersion };
   if (generated !== undefined) record.generated = parseGenerated(generated);
   return record;
