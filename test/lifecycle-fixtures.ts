@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { recordGeneration } from '../src/lifecycle/record.js';
 import { loadTemplates, render, TEMPLATES_DIR, type Answers, type RenderedFiles } from '../src/render.js';
 import { GENERATOR_VERSION } from '../src/version.js';
+import { root } from './helpers.js';
 
 export const product: Answers = { entity: 'Product', port: 8080, managementPort: 8081 };
 
@@ -70,6 +71,12 @@ export function previousRelease(dir: string): Release {
 /** What a version renders, with its record, as `generate` writes it. */
 export function generated(answers: Answers, templatesDir: string = TEMPLATES_DIR, version: string = GENERATOR_VERSION): RenderedFiles {
   return recordGeneration(render(answers, loadTemplates(templatesDir), version));
+}
+
+/** A copy of the committed example without what installing and running it adds. */
+export function copyExample(into: string): void {
+  const example = join(root, 'examples/product-service');
+  cpSync(example, into, { recursive: true, filter: (source) => !/\/(node_modules|data|dist|\.env)$/.test(source) });
 }
 
 export function writeTree(dir: string, files: ReadonlyMap<string, string>): void {

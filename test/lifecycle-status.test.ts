@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { suite } from 'uvu';
@@ -7,8 +7,8 @@ import * as assert from 'uvu/assert';
 import type { Output } from '../src/lifecycle/project.js';
 import { statusCommand } from '../src/lifecycle/status-command.js';
 import { GENERATOR_VERSION } from '../src/version.js';
-import { root, tempDir } from './helpers.js';
-import { generated, previousRelease, product, PREVIOUS_VERSION, writeTree, type Release } from './lifecycle-fixtures.js';
+import { tempDir } from './helpers.js';
+import { copyExample, generated, previousRelease, product, PREVIOUS_VERSION, writeTree, type Release } from './lifecycle-fixtures.js';
 
 function collector(): Output & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -98,7 +98,7 @@ status('edits alone leave nothing pending: exit 0', () => {
 
 status('the example (made by this version, before the record existed) reads as up to date', () => {
   const dir = folder();
-  cpSync(join(root, 'examples/product-service'), dir, { recursive: true, filter: (source) => !/\/(node_modules|data|dist)$/.test(source) });
+  copyExample(dir);
   writeFileSync(join(dir, 'README.md'), `Owner's note.\n${readFileSync(join(dir, 'README.md'), 'utf8')}`);
   const { code, document } = statusJson(dir);
   assert.is(code, 0, JSON.stringify(document));

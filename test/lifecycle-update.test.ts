@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { suite } from 'uvu';
@@ -9,8 +9,8 @@ import type { Output } from '../src/lifecycle/project.js';
 import { statusCommand } from '../src/lifecycle/status-command.js';
 import { updateCommand } from '../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../src/version.js';
-import { readTree, root, tempDir } from './helpers.js';
-import { generated, previousRelease, product, PREVIOUS_VERSION, replaceInFile, writeTree, type Release } from './lifecycle-fixtures.js';
+import { readTree, tempDir } from './helpers.js';
+import { copyExample, generated, previousRelease, product, PREVIOUS_VERSION, replaceInFile, writeTree, type Release } from './lifecycle-fixtures.js';
 
 /** Collects what a command prints. */
 function collector(): Output & { text: () => string } {
@@ -219,10 +219,21 @@ update('a changed answer is carried into every file, keeping the owner edits (sa
   assert.is(statusCommand(dir, {}, collector()), 0);
 });
 
+update('the committed example is brought forward to exactly what this version generates, record included', () => {
+  const copy = folder();
+  copyExample(copy);
+  const output = collector();
+  assert.is(updateCommand(copy, {}, output), 0, output.text());
+  const fresh = generated(product);
+  const tree = everything(copy);
+  assert.equal([...tree.keys()], [...fresh.keys()]);
+  for (const [path, content] of fresh) assert.ok(tree.get(path) === content, `${path} is what this version generates`);
+});
+
 update('updating the example with owner edits takes under 5 s', () => {
   const previous = previousProject();
   const copy = folder();
-  cpSync(join(root, 'examples/product-service'), copy, { recursive: true, filter: (source) => !/\/(node_modules|data|dist)$/.test(source) });
+  copyExample(copy);
   for (const [dir, from, label] of [[previous, tarball, `${PREVIOUS_VERSION} -> ${GENERATOR_VERSION}, --from .tgz`], [copy, undefined, 'the committed example, same version']] as const) {
     for (const path of ['src/app.ts', 'src/config.ts', 'README.md', 'test/helpers.ts']) {
       writeFileSync(join(dir, path), `// owner's line in ${path}\n${readFileSync(join(dir, path), 'utf8')}`);
