@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+
+import type { Answers, RenderedFiles } from '../render.js';
+import { validateEntity, validatePort, validatePortPair } from '../validate.js';
+
+/** The answers file: what the owner chose, and the record of what the generator last rendered. */
+export const ANSWERS_FILE = 'create-item-service.json';
+
+/** Relative path -> short content hash of each file the generator rendered, in path order. */
+export type Manifest = Record<string, string>;
+
+/**
+ * The answers file as read from a project.
+ *
+ * - `answers` (top level) are the owner's current choices: `update` renders them.
+ * - `generatorVersion` is the version that last rendered the project.
+ * - `generated` records what that version rendered: the answers it used and a hash per file.
+ *   Projects made before the record existed have none.
+ */
+export interface ProjectRecord {
+  answers: Answers;
+  generatorVersion: string;
+  generated?: { answers: Answers; files: Manifest };
+}
+
+/** A project the lifecycle commands cannot work on; the commands print the message and exit 2. */
+export class LifecycleError extends Error {
+  override name = 'LifecycleError';
+}
+
+/**
+ * A short, stable fingerprint of a file's content: the first 16 hex digits of its SHA-256.
+ * It only has to tell an owner's edit from the generator's text, not resist an attacker.
+ */
+export function hashContent(content: string): string {
+  return createHash('sha256').update(content, 'utf8').digest('hex').slice(0, 16);
+}
+
+/**
+ * The manifest of a rendering: a hash per file, keyed in path order. Pure and deterministic.
+ * The answers file is left out: it will carry this manifest, so it cannot carry its own hash.
+ */
+export function manifestOf(files: RenderedFiles): Manifest {
+  const manifest: Manifest = {};
+  for (const path of [...files.keys()].sort()) {
+    if (path !== ANSWERS_FILE) manifest[path] = hashContent(files.get(path) ?? '');
+  }
+  return manifest;
+}
+
+/**
+ * Completes a rendering with its record: the rendered answers file gains a `generated` block with
+ * the answers it was rendered from and the manifest of the other files. This is what `generate`
+ * and `update` write, so a fresh project and an updated one are the same bytes.
+ */
+export function recordGeneration(files: RenderedFiles): RenderedFiles {
+  const rendered = files.get(ANSWERS_FILE);
+  if (rendered === undefined) throw new Error(`the templates must render ${ANSWERS_FILE}`);
+  const { generatorVersion, ...answers } = JSON.parse(rendered) as Record<string, unknown>;
+  const content = { ...answers, generatorVersion, generated: { answers, files: manifestOf(files) } };
+  return new Map(files).set(ANSWERS_FILE, `${JSON.stringify(content, null, 2)}\n`);
+}
+
+/** Reads the text of an answers file; every problem is a LifecycleError naming the file. */
+export function parseRecord(text: string): ProjectRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new LifecycleError(`${ANSWERS_FILE} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(value)) throw new LifecycleError(`${ANSWERS_FILE} must hold a JSON object`);
+  const { generatorVersion, generated, ...answers } = value;
+  if (typeof generatorVersion !== 'string' || generatorVersion === '') {
+    throw new LifecycleError(`${ANSWERS_FILE} has no "generatorVersion": it records the version that generated the project`);
+  }
+  // It names a package to fetch and a cache folder: only a plain version may pass.
+  if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.test(generatorVersion)) {
+    throw new LifecycleError(`${ANSWERS_FILE}: "generatorVersion" must be a version such as 1.2.0: ${generatorVersion}`);
+  }
+  const record: ProjectRecord = { answers: parseAnswers(answers, ''), generatorVersion };
+  if (generated !== undefined) record.generated = parseGenerated(generated);
+  return record;
+}
+
+function parseGenerated(value: unknown): { answers: Answers; files: Manifest } {
+  if (!isObject(value) || !isObject(value.files)) {
+    throw new LifecycleError(`${ANSWERS_FILE}: "generated" must hold "answers" and "files" (it is written by the generator; restore it from git)`);
+  }
+  const files: Manifest = {};
+  for (const [path, hash] of Object.entries(value.files)) {
+    if (typeof hash !== 'string') throw new LifecycleError(`${ANSWERS_FILE}: "generated.files" has no hash for ${path}`);
+    files[path] = hash;
+  }
+  return { answers: parseAnswers(value.answers, 'generated.answers.'), files };
+}
+
+/** The answers this version asks for; a key it does not know is a typo or a newer generator's. */
+const ANSWER_KEYS = ['entity', 'port', 'managementPort'];
+
+/**
+ * Checks the answers with the same rules as the command line. New answers (fields, ...) are
+ * parsed here, so `status` and `update` read them the way `create-item-service` asks for them.
+ */
+function parseAnswers(value: unknown, prefix: string): Answers {
+  if (!isObject(value)) throw new LifecycleError(`${ANSWERS_FILE}: "${prefix.replace(/\.$/, '')}" must be an object`);
+  const unknown = Object.keys(value).find((key) => !ANSWER_KEYS.includes(key));
+  if (unknown !== undefined) {
+    throw new LifecycleError(`${ANSWERS_FILE}: unknown answer "${prefix}${unknown}" (this version knows ${ANSWER_KEYS.join(', ')})`);
+  }
+  const { entity, port, managementPort } = value;
+  if (typeof entity !== 'string') throw new LifecycleError(`${ANSWERS_FILE}: "${prefix}entity" must be a string`);
+  const entityProblem = validateEntity(entity);
+  if (entityProblem) throw new LifecycleError(`${ANSWERS_FILE}: ${prefix}entity: ${entityProblem}`);
+  for (const [key, portValue] of [['port', port], ['managementPort', managementPort]] as const) {
+    const problem = Number.isInteger(portValue) ? validatePort(String(portValue), `${prefix}${key}`) : `${prefix}${key} must be a whole number`;
+    if (problem) throw new LifecycleError(`${ANSWERS_FILE}: ${problem}`);
+  }
+  const pairProblem = validatePortPair(port as number, managementPort as number);
+  if (pairProblem) throw new LifecycleError(`${ANSWERS_FILE}: ${pairProblem}`);
+  return { entity, port: port as number, managementPort: managementPort as number };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

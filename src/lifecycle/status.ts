@@ -1,0 +1,65 @@
+import { ENV_FILE } from '../secrets.js';
+import type { FileMap } from './merge.js';
+import { ANSWERS_FILE, hashContent, manifestOf, type Manifest } from './record.js';
+
+/**
+ * A file compared with what the recorded version rendered: `unchanged`, `edited` by the owner, or
+ * `missing` (the owner deleted it). A file the recorded version did not render has no state unless
+ * one is on disk, which is then `edited` (or `unchanged` when it already matches the new rendering).
+ */
+export type LocalState = 'unchanged' | 'edited' | 'missing';
+
+/** What this version would change: renders it differently, adds it, or no longer renders it. */
+export type PendingChange = 'update' | 'new' | 'obsolete';
+
+export interface FileStatus {
+  path: string;
+  state: LocalState | null;
+  change: PendingChange | null;
+}
+
+export interface ProjectStatus {
+  /** The version that generated (or last updated) the project. */
+  recordedVersion: string;
+  /** This generator's version. */
+  generatorVersion: string;
+  /** True when `update` has something to do; the owner's own edits alone never make it true. */
+  updatePending: boolean;
+  files: FileStatus[];
+}
+
+export interface StatusInput {
+  /** The project's files that exist on disk, by relative path. */
+  disk: FileMap;
+  /** The recorded hashes; without them (an old project), the hashes of `baseFiles`. */
+  manifest?: Manifest;
+  baseFiles?: FileMap;
+  /** What this version renders from the current answers. */
+  newFiles: FileMap;
+  recordedVersion: string;
+  generatorVersion: string;
+}
+
+/** Files the generator does not own: the answers file is its record, `.env` holds the owner's secrets. */
+const NOT_OWNED = new Set([ANSWERS_FILE, ENV_FILE]);
+
+/** Compares disk, record and new rendering, file by file in path order. Pure. */
+export function projectStatus(input: StatusInput): ProjectStatus {
+  const manifest = input.manifest ?? (input.baseFiles ? manifestOf(new Map(input.baseFiles)) : undefined);
+  if (manifest === undefined) throw new Error('projectStatus needs the recorded manifest or the base files');
+  const paths = [...new Set([...Object.keys(manifest), ...input.newFiles.keys()])].filter((path) => !NOT_OWNED.has(path)).sort();
+  const files = paths.map((path) => fileStatus(path, manifest[path], input.newFiles.get(path), input.disk.get(path)));
+  const updatePending = input.recordedVersion !== input.generatorVersion || files.some((file) => file.change !== null);
+  return { recordedVersion: input.recordedVersion, generatorVersion: input.generatorVersion, updatePending, files };
+}
+
+function fileStatus(path: string, recorded: string | undefined, rendered: string | undefined, disk: string | undefined): FileStatus {
+  if (recorded === undefined) {
+    // New in this version: an owner's file may already sit at that path.
+    const state = disk === undefined ? null : disk === rendered ? 'unchanged' : 'edited';
+    return { path, state, change: 'new' };
+  }
+  const state = disk === undefined ? 'missing' : hashContent(disk) === recorded ? 'unchanged' : 'edited';
+  if (rendered === undefined) return { path, state, change: 'obsolete' };
+  return { path, state, change: hashContent(rendered) === recorded ? null : 'update' };
+}

@@ -1,0 +1,122 @@
+import { isDeepStrictEqual } from 'node:util';
+
+import { loadTemplates, render } from '../render.js';
+import { GENERATOR_VERSION } from '../version.js';
+import { baseTemplates } from './base-version.js';
+import { planUpdate, WRITES, type PlannedUpdate } from './merge.js';
+import { consoleOutput, readFiles, readProject, removeFile, uncommittedChanges, writeFileAtomically, type Output } from './project.js';
+import { ANSWERS_FILE, LifecycleError, manifestOf, recordGeneration, type ProjectRecord } from './record.js';
+import { printOutcome, printPlan } from './update-report.js';
+
+export interface UpdateOptions {
+  /** Print the plan and write nothing. */
+  dryRun?: boolean;
+  /** The recorded version's package: an unpacked folder or a `.tgz`. */
+  from?: string;
+  /** Update even when the git working tree has uncommitted changes. */
+  allowDirty?: boolean;
+  /** Where fetched packages are cached (default under ~/.cache). */
+  cacheDir?: string;
+  /** Environment for `npm pack`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface UpdatePlan {
+  record: ProjectRecord;
+  files: PlannedUpdate[];
+  /** The answers file with the new version and manifest; undefined when it is already current. */
+  answersFile?: string;
+}
+
+/**
+ * `create-item-service update [dir] [--dry-run] [--from <path>] [--allow-dirty]`.
+ * Returns the exit code: 0 done, 1 done with conflicts left to resolve (or expected, on a dry run),
+ * 2 refused or failed before writing.
+ */
+export function updateCommand(dir = '.', options: UpdateOptions = {}, output: Output = consoleOutput): number {
+  let plan: UpdatePlan;
+  try {
+    if (!options.dryRun && !options.allowDirty) refuseUncommittedChanges(dir);
+    plan = planProjectUpdate(dir, options);
+  } catch (error) {
+    if (!(error instanceof LifecycleError)) throw error;
+    output.error(`error: ${error.message}`);
+    return 2;
+  }
+  if (options.dryRun) {
+    printPlan(plan, GENERATOR_VERSION, output);
+    return conflictsLeft(plan) ? 1 : 0;
+  }
+  try {
+    applyPlan(dir, plan);
+  } catch (error) {
+    output.error(`error: ${(error as Error).message}`);
+    return 2;
+  }
+  printOutcome(plan, GENERATOR_VERSION, output);
+  return conflictsLeft(plan) ? 1 : 0;
+}
+
+function conflictsLeft(plan: UpdatePlan): boolean {
+  return plan.files.some((file) => file.action === 'conflict' || file.action === 'unresolved');
+}
+
+/** Reads the project, rebuilds the base rendering, checks it against the record, and plans every file. */
+export function planProjectUpdate(dir: string, options: UpdateOptions = {}): UpdatePlan {
+  const record = readProject(dir);
+  const recordedAnswers = record.generated?.answers ?? record.answers;
+  const templates = baseTemplates({
+    version: record.generatorVersion,
+    thisVersion: GENERATOR_VERSION,
+    from: options.from,
+    cacheDir: options.cacheDir,
+    env: options.env,
+  });
+  const base = render(recordedAnswers, templates, record.generatorVersion);
+  if (record.generated) checkBaseAgainstRecord(manifestOf(base), record.generated.files, record.generatorVersion);
+  const theirs = recordGeneration(render(record.answers, loadTemplates(), GENERATOR_VERSION));
+  const ours = readFiles(dir, new Set([...base.keys(), ...theirs.keys()]));
+  const files = planUpdate({ base, theirs, ours, version: GENERATOR_VERSION });
+  const answersFile = theirs.get(ANSWERS_FILE);
+  return { record, files, answersFile: answersFile === ours.get(ANSWERS_FILE) ? undefined : answersFile };
+}
+
+/**
+ * The base must be exactly what the recorded version rendered: otherwise the owner's edits would be
+ * mistaken for template text (or the reverse). The manifest tells, without the old files at hand.
+ */
+function checkBaseAgainstRecord(rebuilt: Record<string, string>, recorded: Record<string, string>, version: string): void {
+  if (isDeepStrictEqual(rebuilt, recorded)) return;
+  const paths = new Set([...Object.keys(rebuilt), ...Object.keys(recorded)]);
+  const differing = [...paths].filter((path) => rebuilt[path] !== recorded[path]).sort();
+  throw new LifecycleError(
+    `the templates given for create-item-service ${version} do not render what the project recorded ` +
+      `(${differing.length} of ${paths.size} files differ, e.g. ${differing[0]}): pass --from the exact package of ${version}`,
+  );
+}
+
+function refuseUncommittedChanges(dir: string): void {
+  const changes = uncommittedChanges(dir);
+  if (changes === undefined || changes.length === 0) return;
+  throw new LifecycleError(
+    `${dir} has uncommitted changes (${changes.length}, e.g. "${changes[0]?.trim()}"): commit or stash them first, ` +
+      'so that git diff shows exactly what the update changed, or pass --allow-dirty',
+  );
+}
+
+/** Writes each file atomically, and the answers file last: an interrupted update can simply be run again. */
+function applyPlan(dir: string, plan: UpdatePlan): void {
+  const steps = plan.files.filter((file) => WRITES.has(file.action) || file.action === 'delete');
+  for (const file of steps) {
+    try {
+      if (file.action === 'delete') removeFile(dir, file.path);
+      else writeFileAtomically(dir, file.path, file.content ?? '');
+    } catch (error) {
+      throw new LifecycleError(
+        `cannot ${file.action === 'delete' ? 'delete' : 'write'} ${file.path} (${(error as Error).message}); ` +
+          'the record was not updated: fix the cause and run update again',
+      );
+    }
+  }
+  if (plan.answersFile !== undefined) writeFileAtomically(dir, ANSWERS_FILE, plan.answersFile);
+}

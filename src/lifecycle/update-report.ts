@@ -1,0 +1,69 @@
+import { WRITES, type PlannedUpdate, type UpdateAction } from './merge.js';
+import type { Output } from './project.js';
+import { ANSWERS_FILE } from './record.js';
+import type { UpdatePlan } from './update-command.js';
+
+/** Why a file gets its action, in the owner's terms: the file's state and what happens to it. */
+const EXPLAINED: Record<UpdateAction, string> = {
+  create: 'new in this version',
+  update: 'unchanged by you: takes the new version',
+  merge: 'edited by you and changed by this version: merged cleanly',
+  conflict: 'edited by you and changed by this version in the same place',
+  keep: 'edited by you; this version does not change it',
+  current: 'already up to date',
+  delete: 'no longer generated and unchanged by you',
+  'keep-obsolete': 'no longer generated, but edited by you: kept, remove it when you no longer need it',
+  'stay-deleted': 'deleted by you: stays deleted',
+  unresolved: 'still holds conflict markers of this version: resolve them',
+};
+
+/** `--dry-run`: the plan, file by file, with the conflicts to expect. */
+export function printPlan(plan: UpdatePlan, version: string, output: Output): void {
+  output.log(`Plan to update from create-item-service ${plan.record.generatorVersion} to ${version} (dry run):`);
+  printFiles(plan, output);
+  const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
+  if (conflicts.length > 0) output.log(`\nConflicts expected in ${count(conflicts.length, 'file')}: ${conflicts.map((file) => file.path).join(', ')}.`);
+  output.log('\nDry run: nothing was written.');
+}
+
+/** After an update: what happened to each file, the conflicts, and what to do next. */
+export function printOutcome(plan: UpdatePlan, version: string, output: Output): void {
+  const changes = plan.files.some((file) => WRITES.has(file.action) || ['delete', 'unresolved'].includes(file.action));
+  if (!changes && plan.answersFile === undefined) {
+    output.log(`Nothing to update: the project is current with create-item-service ${version}.`);
+    return;
+  }
+  output.log(`Updated from create-item-service ${plan.record.generatorVersion} to ${version}:`);
+  printFiles(plan, output);
+  const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
+  if (conflicts.length > 0) {
+    output.log(`\nConflicts: resolve the marked hunks (<<<<<<< yours ... ======= ... >>>>>>> create-item-service ${version}) in:`);
+    for (const file of conflicts) output.log(`  ${file.path}${file.conflicts ? ` (${count(file.conflicts, 'hunk')})` : ''}`);
+  }
+  const changedPackage = plan.files.some((file) => file.path === 'package.json' && ['update', 'merge', 'conflict'].includes(file.action));
+  output.log('\nNext steps:');
+  if (conflicts.length > 0) output.log('  resolve the conflict markers above');
+  output.log('  git diff         # review what the update changed');
+  if (changedPackage) output.log('  npm install      # package.json changed');
+  output.log('  npm test');
+}
+
+function printFiles(plan: UpdatePlan, output: Output): void {
+  const shown = plan.files.filter((file) => file.action !== 'current');
+  const width = Math.max(...shown.map((file) => file.path.length), ANSWERS_FILE.length);
+  for (const file of shown) output.log(`  ${file.action.padEnd(13)} ${file.path.padEnd(width)}  ${explain(file)}`);
+  if (plan.answersFile !== undefined) {
+    output.log(`  ${'record'.padEnd(13)} ${ANSWERS_FILE.padEnd(width)}  new version and file hashes, written last`);
+  }
+  const current = plan.files.length - shown.length;
+  if (current > 0) output.log(`  ${count(current, 'file')} already up to date.`);
+}
+
+function explain(file: PlannedUpdate): string {
+  const why = EXPLAINED[file.action];
+  return file.action === 'conflict' ? `${why} (${count(file.conflicts ?? 0, 'hunk')})` : why;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
