@@ -3,6 +3,9 @@ import { relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
 import { generate, GenerateError, type GenerateResult } from './generate.js';
+import type { Output } from './lifecycle/project.js';
+import { statusCommand } from './lifecycle/status-command.js';
+import { updateCommand } from './lifecycle/update-command.js';
 import { entityNames } from './names.js';
 import type { PartialAnswers } from './prompt.js';
 import { validateEntity, validatePort, validatePortPair } from './validate.js';
@@ -106,15 +109,43 @@ Next steps:
   npm test`);
 }
 
-async function run(argv: string[], io: CliIo): Promise<void> {
-  const program = buildProgram(io);
-  program.parse(argv, { from: 'user' });
-  const options = program.opts<CliOptions>();
+async function generateCommand(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<void> {
   if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
-  const answers = await resolveAnswers(program.args[0], options, io);
+  const answers = await resolveAnswers(entityArgument, options, io);
   const outArgument = options.out ?? `./${entityNames(answers.entity).packageName}`;
   const result = generate({ answers, outDir: resolve(io.cwd, outArgument), outLabel: outArgument, dryRun: options.dryRun, force: options.force });
   report(result, outArgument, options.dryRun === true, io);
+}
+
+/** Generation is the default command; `status` and `update` work on an existing project. */
+async function run(argv: string[], io: CliIo): Promise<number> {
+  let exitCode = 0;
+  const output: Output = { log: (line) => io.stdout(`${line}\n`), error: (line) => io.stderr(`${line}\n`) };
+  // Positional options: `update --dry-run` belongs to update, not to generation's own --dry-run.
+  const program = buildProgram(io)
+    .enablePositionalOptions()
+    .action((entity: string | undefined, options: CliOptions) => generateCommand(entity, options, io));
+  program
+    .command('status')
+    .description('the state of every generated file; exit 0 when up to date, 1 when an update is pending, 2 on an error')
+    .argument('[dir]', 'project folder', '.')
+    .option('--json', 'print one JSON document, for CI')
+    .action((dir: string, options: { json?: boolean }) => {
+      exitCode = statusCommand(resolve(io.cwd, dir), options, output);
+    });
+  program
+    .command('update')
+    .description("bring the project to this generator version and its answers file, merging the owner's edits")
+    .argument('[dir]', 'project folder', '.')
+    .option('--dry-run', 'print the plan; write nothing')
+    .option('--from <path>', 'the package (folder or .tgz) of the version that generated the project')
+    .option('--allow-dirty', 'update even when git has uncommitted changes')
+    .action((dir: string, options: { dryRun?: boolean; from?: string; allowDirty?: boolean }) => {
+      const from = options.from === undefined ? undefined : resolve(io.cwd, options.from);
+      exitCode = updateCommand(resolve(io.cwd, dir), { ...options, from }, output);
+    });
+  await program.parseAsync(argv, { from: 'user' });
+  return exitCode;
 }
 
 /**
@@ -130,8 +161,7 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
     ...io,
   };
   try {
-    await run(argv, full);
-    return 0;
+    return await run(argv, full);
   } catch (error) {
     // Commander has printed its own message (or the help, or the version) already.
     if (error instanceof CommanderError) return error.exitCode;

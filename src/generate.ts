@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { recordGeneration } from './lifecycle/record.js';
 import { entityNames } from './names.js';
 import { loadTemplates, render, type Answers, type RenderedFiles } from './render.js';
 import { createSecrets, ENV_FILE, writeEnvFile, type LocalSecrets } from './secrets.js';
@@ -89,7 +90,8 @@ export function generate(options: GenerateOptions): GenerateResult {
         `--force regenerates the same entity only: write ${wanted} into another --out folder`,
     );
   }
-  const files = renderProject(options.answers);
+  // The answers file records a hash per rendered file: `status` and `update` tell the owner's edits by it.
+  const files = recordGeneration(renderProject(options.answers));
   if (files.has(ENV_FILE)) throw new Error(`the templates must not render ${ENV_FILE}: it holds per-project secrets`);
   const plan = planFiles(files, outDir);
   if (options.dryRun) return { outDir, files, plan, written: false, env: { status: 'planned' } };
