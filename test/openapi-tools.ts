@@ -9,7 +9,8 @@ import { basename, dirname, join } from 'node:path';
 
 import * as assert from 'uvu/assert';
 
-import { freePort, root } from './helpers.js';
+import { root } from './helpers.js';
+import { freePort } from './servers.js';
 import { spawnChild, stopOnFailure, waitUntil, type Child } from './service-processes.js';
 
 const require = createRequire(import.meta.url);
