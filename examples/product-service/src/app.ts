@@ -9,6 +9,7 @@ import { errorHandler } from './http/errors.js';
 import { createManagementRouter, type Readiness } from './http/health.js';
 import { createMetrics } from './http/metrics.js';
 import { requestLog } from './http/request-log.js';
+import { corsPolicy, securityHeaders } from './http/security.js';
 import type { Logger } from './logger.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createProductRouter } from './product/product.routes.js';
@@ -38,12 +39,14 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   // not the leftmost entry, which the client can forge.
   const service = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   service.use(requestLog(logger));
+  service.use(securityHeaders());
+  service.use(corsPolicy(config.corsOrigins));
   service.use(errorHandler(logger));
   service.use(metrics.middleware);
   // The API first: a request it answers never reaches the routers behind it.
   const productRouter = createProductRouter(createGuard(config.auth, logger));
   service.use(productRouter.routes());
-  service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
+  if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
   service.use(tokenEndpoint(config.auth).routes());
   service.use(productRouter.allowedMethods());
 

@@ -33,6 +33,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Take the client address from X-Forwarded-For (behind a proxy or ingress that sets it). */
   trustProxy: boolean;
+  /** Browser origins allowed to call the API (CORS); empty allows none, ['*'] any. */
+  corsOrigins: string[];
+  /** Serve /swagger and /openapi.json. */
+  docsEnabled: boolean;
   auth: AuthConfig;
 }
 
@@ -83,6 +87,8 @@ export function loadConfig(env: Env): Config {
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    corsOrigins: corsOrigins(env),
+    docsEnabled: boolean(env, 'DOCS_ENABLED', true),
     auth: loadAuthConfig(env),
   };
 }
@@ -105,4 +111,26 @@ function databaseUrl(env: Env): string | undefined {
     throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
   }
   return value;
+}
+
+/** CORS_ORIGINS: comma-separated origins such as https://app.example.com, or * for any. */
+function corsOrigins(env: Env): string[] {
+  const entries = (text(env, 'CORS_ORIGINS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.includes('*')) {
+    if (entries.length > 1) throw new ConfigError('CORS_ORIGINS is either * or a list of origins, not both');
+    return entries;
+  }
+  for (const entry of entries) {
+    // A browser sends scheme://host[:port] exactly, with no path: anything else would never match.
+    let origin: string | undefined;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry) {
+      throw new ConfigError(`CORS_ORIGINS: "${entry}" is not an origin (expected scheme://host[:port], e.g. https://app.example.com)`);
+    }
+  }
+  return entries;
 }

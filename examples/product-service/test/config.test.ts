@@ -25,6 +25,8 @@ test('applies the defaults to an environment with only the secrets', () => {
     migrateOnStart: true,
     shutdownTimeoutMs: 10_000,
     trustProxy: false,
+    corsOrigins: [],
+    docsEnabled: true,
     auth: {
       mode: 'writes',
       keys: { kind: 'secret', secret: AUTH.JWT_SECRET },
@@ -55,6 +57,8 @@ test('reads every variable', () => {
     MIGRATE_ON_START: 'false',
     SHUTDOWN_TIMEOUT_MS: '2500',
     TRUST_PROXY: 'true',
+    CORS_ORIGINS: 'https://app.example, http://localhost:5173',
+    DOCS_ENABLED: 'false',
     AUTH_MODE: 'ALL',
     AUTH_USERNAME: 'ops',
     JWT_ISSUER: 'https://orders.example',
@@ -78,6 +82,8 @@ test('reads every variable', () => {
     migrateOnStart: false,
     shutdownTimeoutMs: 2500,
     trustProxy: true,
+    corsOrigins: ['https://app.example', 'http://localhost:5173'],
+    docsEnabled: false,
     auth: {
       mode: 'all',
       keys: { kind: 'secret', secret: AUTH.JWT_SECRET },

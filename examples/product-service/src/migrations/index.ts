@@ -20,6 +20,15 @@ const migrationSource: Knex.MigrationSource<string> = {
   },
 };
 
+const migratorConfig: Knex.MigratorConfigWithLifecycleHooks = {
+  migrationSource,
+  // A batch of migrations runs in one transaction: lift DB_STATEMENT_TIMEOUT_MS inside it,
+  // a migration may legitimately take longer than any request should.
+  beforeAll: async (trx) => {
+    await trx.raw('set local statement_timeout = 0');
+  },
+};
+
 /**
  * Applies every pending migration; returns the names applied in this run. Safe to call from
  * several replicas at once: they take turns under the database's migration lock, and the
@@ -29,14 +38,7 @@ export async function migrateLatest(db: Pick<Database, 'knex' | 'withMigrationLo
   return db.withMigrationLock(async () => {
     // We hold the lock, so a set knex lock flag can only be left by a migrator that died.
     await db.knex.migrate.forceFreeMigrationsLock({ migrationSource });
-    const [, applied] = (await db.knex.migrate.latest({
-      migrationSource,
-      // All pending migrations run in one transaction: lift DB_STATEMENT_TIMEOUT_MS inside it,
-      // a migration may legitimately take longer than any request should.
-      beforeAll: async (trx) => {
-        await trx.raw('set local statement_timeout = 0');
-      },
-    })) as [number, string[]];
+    const [, applied] = (await db.knex.migrate.latest(migratorConfig)) as [number, string[]];
     return applied;
   });
 }
@@ -50,4 +52,31 @@ export async function pendingMigrations(knex: Knex): Promise<string[]> {
   if (!(await knex.schema.hasTable('knex_migrations'))) return names;
   const applied = new Set<string>(await knex('knex_migrations').pluck('name'));
   return names.filter((name) => !applied.has(name));
+}
+
+/** Rolls back the last applied migration (its `down`); returns its name, undefined when none is applied. */
+export async function rollbackLast(db: Pick<Database, 'knex' | 'withMigrationLock'>): Promise<string | undefined> {
+  return db.withMigrationLock(async () => {
+    if (!(await db.knex.schema.hasTable('knex_migrations'))) return undefined;
+    await db.knex.migrate.forceFreeMigrationsLock({ migrationSource });
+    const [, rolledBack] = (await db.knex.migrate.down(migratorConfig)) as [number, string[]];
+    return rolledBack[0];
+  });
+}
+
+export interface MigrationStatus {
+  applied: { name: string; appliedAt: Date }[];
+  pending: string[];
+}
+
+/** The applied migrations in the order they ran, and the pending ones. Only reads, like pendingMigrations. */
+export async function migrationStatus(knex: Knex): Promise<MigrationStatus> {
+  const hasTable = await knex.schema.hasTable('knex_migrations');
+  const rows: { name: string; migration_time: Date }[] = hasTable
+    ? await knex('knex_migrations').select('name', 'migration_time').orderBy('id')
+    : [];
+  return {
+    applied: rows.map((row) => ({ name: row.name, appliedAt: new Date(row.migration_time) })),
+    pending: await pendingMigrations(knex),
+  };
 }

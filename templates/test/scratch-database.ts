@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { openDatabase, type Database } from '../src/database.js';
+import { createLogger } from '../src/logger.js';
+import { testConfig } from './helpers.js';
+import { AUTH_ENV } from './tokens.js';
+
+const root = join(import.meta.dirname, '..');
+
+export interface ScratchDatabase {
+  /** The variables that point a command at this database (and at no other). */
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/**
+ * An empty, unmigrated database for commands run in a child process: with DATABASE_URL, a new
+ * schema of that database (chosen through search_path); without, the embedded database in a
+ * new folder.
+ */
+export async function scratchDatabase(): Promise<ScratchDatabase> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scratch-data-'));
+    const env = { DATABASE_URL: '', DATA_DIR: dataDir };
+    return {
+      env,
+      open: () => openDatabase(testConfig(env), createLogger('silent')),
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `scratch_${process.pid}_${Date.now()}`;
+  const admin = await openDatabase(testConfig(), createLogger('silent'));
+  await admin.knex.raw('create schema ??', [schema]);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const env = { DATABASE_URL: url.href };
+  return {
+    env,
+    open: () => openDatabase(testConfig(env), createLogger('silent')),
+    drop: async () => {
+      await admin.knex.raw('drop schema ?? cascade', [schema]);
+      await admin.close();
+    },
+  };
+}
+
+export interface ScriptResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run <script> -- <args>` in the project, as its owner would, with the test credentials. */
+export async function npmRun(script: string, args: string[], env: Record<string, string>): Promise<ScriptResult> {
+  const run = promisify(execFile);
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: root,
+      env: { ...process.env, ...AUTH_ENV, LOG_LEVEL: 'info', ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code?: number; stdout: string; stderr: string };
+    return { code: typeof code === 'number' ? code : -1, stdout, stderr };
+  }
+}
