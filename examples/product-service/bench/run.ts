@@ -14,14 +14,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
 import { loadDotEnv } from '../src/config.js';
 
+import { freePort, stop, waitFor } from './processes.js';
 import { CONNECTIONS, figures, measure, printTable, profile, WARM_UP_SECONDS, type Figures, type Request } from './load.js';
 import { BENCH_SESSION, keepTable } from './table.js';
 
@@ -45,33 +43,6 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Waits until url answers 200 (at most 30 s); fails if the process exits first. */
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 30_000; await sleep(50)) {
-    if (child.exitCode !== null) fail(`the service exited with ${child.exitCode} before ${url} answered`);
-    if ((await fetch(url).then((response) => response.status, () => 0)) === 200) return;
-  }
-  fail(`${url} did not answer 200 within 30 s`);
-}
-
-/** SIGTERM, then SIGKILL if the process has not exited within 10 s; resolves once it has exited. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(kill);
-}
-
 /** Throw-away credentials for the service the benchmark starts, so it needs no .env. */
 const ACCOUNT = { username: 'bench', password: randomBytes(18).toString('base64url') };
 
@@ -91,7 +62,12 @@ async function startService(): Promise<{ url: string; child: ChildProcess }> {
     },
     stdio: 'ignore',
   });
-  await waitFor(`http://127.0.0.1:${managementPort}/health/ready`, child);
+  try {
+    await waitFor(`http://127.0.0.1:${managementPort}/health/ready`, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
