@@ -3,7 +3,7 @@ import type { Figures } from '../examples/product-service/bench/load.js';
 
 export interface Result extends Figures {
   target: string;
-  /** Server CPU time (user + system) per request, in µs. */
+  /** Server CPU time (user + system) per request, in µs: the median over the rounds. */
   cpuMicrosPerRequest: number;
 }
 

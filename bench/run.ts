@@ -5,14 +5,14 @@
  * prints req/s, p50/p99 and the server's CPU time per request, with the example's ratios to
  * both baselines, and writes them as JSON.
  *
- *   DATABASE_URL=postgres://... npm run bench            4 rounds of 5 s per target and scenario
- *   DATABASE_URL=postgres://... npm run bench -- --short 2 rounds of 2 s
+ *   DATABASE_URL=postgres://... npm run bench            8 rounds of 3 s per target and scenario
+ *   DATABASE_URL=postgres://... npm run bench -- --short 3 rounds of 1 s
  *   npm run bench -- --out results.json
  *
  * It creates a database of its own on the server of DATABASE_URL and drops it at the end.
  */
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
 import { figures, measure, type Request, type Tally, emptyTally } from '../examples/product-service/bench/load.js';
@@ -25,7 +25,8 @@ import { cpuMicros, startBaseline, startExample, stop, type Target } from './tar
 
 const CONNECTIONS = 20;
 const ROWS = 100;
-const MODES = { full: { warmUpSeconds: 5, rounds: 4, seconds: 5 }, short: { warmUpSeconds: 2, rounds: 2, seconds: 2 } };
+/** Short rounds, many of them: the drift of a shared machine spreads over every target. */
+const MODES = { full: { warmUpSeconds: 5, rounds: 8, seconds: 3 }, short: { warmUpSeconds: 2, rounds: 3, seconds: 1 } };
 
 const { values: options } = parseArgs({
   options: { short: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench/results.json' } },
@@ -68,7 +69,9 @@ async function main(): Promise<void> {
     const ids = ((await (await fetch(`${targets[0]!.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
     await checkSameAnswers(targets, ids);
     await table.reset();
-    console.log(`${cpus().length} cores, Node ${process.version}; ${mode.rounds} rounds of ${mode.seconds} s per target and scenario, ${CONNECTIONS} connections`);
+    // The machine's load average tells how much else ran: CPU per request grows with contention.
+    const loadBefore = loadavg()[0]!.toFixed(1);
+    console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore}; ${mode.rounds} rounds of ${mode.seconds} s per target and scenario, ${CONNECTIONS} connections`);
 
     const results: Result[] = [];
     for (const [scenario, generator] of Object.entries(scenarios(ids))) {
@@ -76,25 +79,26 @@ async function main(): Promise<void> {
         await measure(target.url, generator(target), { connections: CONNECTIONS, seconds: mode.warmUpSeconds });
         await table.reset();
       }
-      const tallies = new Map<Target, { tally: Tally; cpu: number }>(targets.map((target) => [target, { tally: emptyTally(), cpu: 0 }]));
+      const tallies = new Map<Target, { tally: Tally; cpuPerRequest: number[] }>(targets.map((target) => [target, { tally: emptyTally(), cpuPerRequest: [] }]));
       for (let round = 0; round < mode.rounds; round++) {
         // Targets take turns, and each round starts with the next one: a slow stretch of a shared
         // machine lands on all of them rather than on whichever runs at that moment.
         for (const target of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
           const entry = tallies.get(target)!;
-          const cpuBefore = cpuMicros(target.child);
+          const [cpuBefore, requestsBefore] = [cpuMicros(target.child), entry.tally.requests];
           await measure(target.url, generator(target), { connections: CONNECTIONS, seconds: mode.seconds }, entry.tally);
-          entry.cpu += cpuMicros(target.child) - cpuBefore;
+          entry.cpuPerRequest.push((cpuMicros(target.child) - cpuBefore) / (entry.tally.requests - requestsBefore));
           await table.reset();
         }
       }
-      for (const [target, { tally, cpu }] of tallies) {
-        results.push({ ...figures(scenario, tally), target: target.name, cpuMicrosPerRequest: cpu / tally.requests });
+      for (const [target, { tally, cpuPerRequest }] of tallies) {
+        results.push({ ...figures(scenario, tally), target: target.name, cpuMicrosPerRequest: median(cpuPerRequest) });
       }
     }
     const found = ratios(results, 'example', ['koa + pg', 'node:http + pg']);
     printReport(results, found);
-    const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version };
+    const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]!.toFixed(1)] };
+    console.log(`load average ${machine.loadAverage.join(' before, ')} after`);
     writeFileSync(options.out, `${JSON.stringify({ date: new Date().toISOString(), machine, mode, connections: CONNECTIONS, results, ratios: found }, null, 2)}\n`);
     console.log(`written to ${options.out}`);
     if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
@@ -103,6 +107,13 @@ async function main(): Promise<void> {
     await table?.restore({ sessionsEnd: false });
     await database.drop();
   }
+}
+
+/** The median: a round in which something else took the machine does not move it. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
 }
 
 /** The rows a list reads, inserted through the example's API. */

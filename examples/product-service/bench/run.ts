@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../src/config.js';
 
 import { freePort, stop, waitFor } from './processes.js';
-import { CONNECTIONS, figures, measure, printTable, profile, WARM_UP_SECONDS, type Figures, type Request } from './load.js';
+import { CONNECTIONS, emptyTally, figures, measure, printTable, profile, WARM_UP_SECONDS, type Figures, type Request } from './load.js';
 import { BENCH_SESSION, keepTable } from './table.js';
 
 const API = '/api/products';
@@ -145,9 +145,9 @@ async function main(): Promise<void> {
     for (const [scenario, requests] of Object.entries(scenarios(ids, headers))) {
       await measure(url, requests(), { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
       await table.reset();
-      let tally;
-      for (const step of steps) tally = await measure(url, requests(), step, tally);
-      results.push(figures(scenario, tally!));
+      const tally = emptyTally();
+      for (const step of steps) await measure(url, requests(), step, tally);
+      results.push(figures(scenario, tally));
       await table.reset();
     }
     printTable(results);
