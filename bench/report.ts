@@ -1,0 +1,45 @@
+/** The comparison as a table and as JSON: each scenario's targets, and the example's ratios to both baselines. */
+import type { Figures } from '../examples/product-service/bench/load.js';
+
+export interface Result extends Figures {
+  target: string;
+  /** Server CPU time (user + system) per request, in µs: the median over the rounds. */
+  cpuMicrosPerRequest: number;
+}
+
+export interface Ratio {
+  scenario: string;
+  baseline: string;
+  /** The example's CPU per request divided by the baseline's. */
+  cpu: number;
+  /** The example's req/s divided by the baseline's. */
+  throughput: number;
+}
+
+export function ratios(results: Result[], example: string, baselines: string[]): Ratio[] {
+  return results
+    .filter((result) => result.target === example)
+    .flatMap((ours) =>
+      baselines.flatMap((baseline) => {
+        const theirs = results.find((r) => r.target === baseline && r.scenario === ours.scenario);
+        if (!theirs) return [];
+        const round = (value: number) => Math.round(value * 100) / 100;
+        return [{ scenario: ours.scenario, baseline, cpu: round(ours.cpuMicrosPerRequest / theirs.cpuMicrosPerRequest), throughput: round(ours.requestsPerSecond / theirs.requestsPerSecond) }];
+      }),
+    );
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+export function printReport(results: Result[], found: Ratio[]): void {
+  const header = ['scenario', 'target', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'errors', 'non-2xx'];
+  const cells = (r: Result) => [r.scenario, r.target, r.requestsPerSecond, r.p50, r.p99, Math.round(r.cpuMicrosPerRequest), r.errors, r.non2xx].map(String);
+  console.log(table(header, results.map(cells)));
+  console.log();
+  const ratioRows = found.map((r) => [r.scenario, r.baseline, `${r.cpu.toFixed(2)}x`, `${r.throughput.toFixed(2)}x`]);
+  console.log(table(['scenario', 'example vs', 'CPU per request', 'req/s'], ratioRows));
+}

@@ -1,0 +1,131 @@
+/**
+ * The generator's comparison: the reference example (examples/product-service) against two
+ * baselines of the same contract on the same PostgreSQL, node:http + pg (the limit) and bare
+ * Koa + @koa/router + pg (the framework's floor). For list (100 rows), get by id and create it
+ * prints req/s, p50/p99 and the server's CPU time per request, with the example's ratios to
+ * both baselines, and writes them as JSON.
+ *
+ *   DATABASE_URL=postgres://... npm run bench            8 rounds of 3 s per target and scenario
+ *   DATABASE_URL=postgres://... npm run bench -- --short 3 rounds of 1 s
+ *   npm run bench -- --out results.json
+ *
+ * It creates a database of its own on the server of DATABASE_URL and drops it at the end.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+
+import { figures, measure, type Request, type Tally, emptyTally } from '../examples/product-service/bench/load.js';
+import { keepTable } from '../examples/product-service/bench/table.js';
+
+import { createDatabase } from './database.js';
+import { printReport, ratios, type Result } from './report.js';
+import { checkSameAnswers } from './same-answers.js';
+import { cpuMicros, startBaseline, startExample, stop, type Target } from './targets.js';
+
+const CONNECTIONS = 20;
+const ROWS = 100;
+/** Short rounds, many of them: the drift of a shared machine spreads over every target. */
+const MODES = { full: { warmUpSeconds: 5, rounds: 8, seconds: 3 }, short: { warmUpSeconds: 2, rounds: 3, seconds: 1 } };
+
+const { values: options } = parseArgs({
+  options: { short: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench/results.json' } },
+});
+const mode = options.short ? MODES.short : MODES.full;
+
+/** Each scenario as a factory of request generators: a fresh one per run sends the same requests in the same order. */
+function scenarios(ids: number[]): Record<string, (target: Target) => () => Request> {
+  const json = { 'content-type': 'application/json' };
+  const counting = (request: (n: number, target: Target) => Request) => (target: Target) => {
+    let n = 0;
+    return () => request(n++, target);
+  };
+  return {
+    'list (100 rows)': counting((_n, { headers }) => ({ method: 'GET', path: `/api/products?pageSize=${ROWS}`, headers })),
+    'get by id': counting((n, { headers }) => ({ method: 'GET', path: `/api/products/${ids[n % ids.length]}`, headers })),
+    create: counting((n, { headers }) => ({
+      method: 'POST',
+      path: '/api/products',
+      body: JSON.stringify({ name: `Bench ${n}`, description: 'Load test', price: 19.99, quantity: 3 }),
+      headers: { ...json, ...headers },
+    })),
+  };
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('set DATABASE_URL to a PostgreSQL server where this role may create a database');
+  const database = await createDatabase(serverUrl, 'create_item_service_bench');
+  const targets: Target[] = [];
+  let table: Awaited<ReturnType<typeof keepTable>> | undefined;
+  try {
+    // The example first: it creates the table (migrations on start).
+    targets.push(await startExample(database.url));
+    targets.push(await startBaseline('koa + pg', 'koa.ts', database.url));
+    targets.push(await startBaseline('node:http + pg', 'node-http.ts', database.url));
+    table = await keepTable(database.url);
+    await seed(targets[0]!);
+    await table.mark();
+    const ids = ((await (await fetch(`${targets[0]!.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
+    await checkSameAnswers(targets, ids);
+    await table.reset();
+    // The machine's load average tells how much else ran: CPU per request grows with contention.
+    const loadBefore = loadavg()[0]!.toFixed(1);
+    console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore}; ${mode.rounds} rounds of ${mode.seconds} s per target and scenario, ${CONNECTIONS} connections`);
+
+    const results: Result[] = [];
+    for (const [scenario, generator] of Object.entries(scenarios(ids))) {
+      for (const target of targets) {
+        await measure(target.url, generator(target), { connections: CONNECTIONS, seconds: mode.warmUpSeconds });
+        await table.reset();
+      }
+      const tallies = new Map<Target, { tally: Tally; cpuPerRequest: number[] }>(targets.map((target) => [target, { tally: emptyTally(), cpuPerRequest: [] }]));
+      for (let round = 0; round < mode.rounds; round++) {
+        // Targets take turns, and each round starts with the next one: a slow stretch of a shared
+        // machine lands on all of them rather than on whichever runs at that moment.
+        for (const target of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
+          const entry = tallies.get(target)!;
+          const [cpuBefore, requestsBefore] = [cpuMicros(target.child), entry.tally.requests];
+          await measure(target.url, generator(target), { connections: CONNECTIONS, seconds: mode.seconds }, entry.tally);
+          entry.cpuPerRequest.push((cpuMicros(target.child) - cpuBefore) / (entry.tally.requests - requestsBefore));
+          await table.reset();
+        }
+      }
+      for (const [target, { tally, cpuPerRequest }] of tallies) {
+        results.push({ ...figures(scenario, tally), target: target.name, cpuMicrosPerRequest: median(cpuPerRequest) });
+      }
+    }
+    const found = ratios(results, 'example', ['koa + pg', 'node:http + pg']);
+    printReport(results, found);
+    const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]!.toFixed(1)] };
+    console.log(`load average ${machine.loadAverage.join(' before, ')} after`);
+    writeFileSync(options.out, `${JSON.stringify({ date: new Date().toISOString(), machine, mode, connections: CONNECTIONS, results, ratios: found }, null, 2)}\n`);
+    console.log(`written to ${options.out}`);
+    if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+  } finally {
+    await Promise.all(targets.map((target) => stop(target.child)));
+    await table?.restore({ sessionsEnd: false });
+    await database.drop();
+  }
+}
+
+/** The median: a round in which something else took the machine does not move it. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+}
+
+/** The rows a list reads, inserted through the example's API. */
+async function seed(example: Target): Promise<void> {
+  for (let n = 0; n < ROWS; n++) {
+    const body = JSON.stringify({ name: `Item ${n}`, description: n % 2 === 0 ? `Description ${n}` : undefined, price: (100 + n) / 100, quantity: n + 1 });
+    const response = await fetch(`${example.url}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json', ...example.headers }, body });
+    if (response.status !== 201) throw new Error(`seeding: the example answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+await main().catch((error: Error) => {
+  console.error(`bench: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,79 @@
+/**
+ * The three servers the bench compares, each a child process on 127.0.0.1 with its own PID: the
+ * reference example as `npm start` runs it, and the two baselines. Also reads a server's CPU time.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { freePort, stop, waitFor } from '../examples/product-service/bench/processes.js';
+
+export { stop };
+
+const root = new URL('..', import.meta.url).pathname;
+const example = join(root, 'examples/product-service');
+
+export interface Target {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  /** The headers every request to this target carries (a bearer token where writes need one). */
+  headers: Record<string, string>;
+}
+
+function start(script: string, cwd: string, env: Record<string, string>): ChildProcess {
+  // node itself, not npm: the PID is the server's, so its CPU time is the server's alone.
+  return spawn(process.execPath, ['--import', 'tsx/esm', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The reference example on databaseUrl (it migrates on start), with a token for its writes. */
+export async function startExample(databaseUrl: string): Promise<Target> {
+  const [port, managementPort] = [await freePort(), await freePort()];
+  const account = { username: 'bench', password: randomBytes(18).toString('base64url') };
+  const child = start('src/server.ts', example, {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    MANAGEMENT_PORT: String(managementPort),
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    AUTH_USERNAME: account.username,
+    AUTH_PASSWORD: account.password,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`http://127.0.0.1:${managementPort}/health/ready`, child);
+    const response = await fetch(`${url}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    if (response.status !== 200) throw new Error(`the example's POST /api/auth/token answered ${response.status}`);
+    const { accessToken } = (await response.json()) as { accessToken: string };
+    return { name: 'example', url, child, headers: { authorization: `Bearer ${accessToken}` } };
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+}
+
+/** A baseline of bench/baselines on databaseUrl (no authentication). */
+export async function startBaseline(name: string, file: string, databaseUrl: string): Promise<Target> {
+  const port = await freePort();
+  const child = start(join(root, 'bench/baselines', file), root, { DATABASE_URL: databaseUrl, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/api/products?pageSize=1`, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { name, url, child, headers: {} };
+}
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time (user + system, every thread) the process has used so far, in µs, from /proc/<pid>/stat. */
+export function cpuMicros(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime
+  // are fields 14 and 15 of the whole line, so 12 and 13 after "pid (comm)".
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+}
