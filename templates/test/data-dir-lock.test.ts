@@ -57,6 +57,11 @@ test('the lock of a process that is gone is taken over at once', async () => {
   await release();
 });
 
+test('a lock with our own process id that we do not hold is a leftover (a container restarts as PID 1)', async () => {
+  await writeFile(lockFile(), `${process.pid}\n`);
+  await lockDataDir(dataDir).then((release) => release());
+});
+
 test('a lock file without a process id is refused with what to do', async () => {
   await writeFile(lockFile(), 'garbage');
   const error = await lockDataDir(dataDir).catch((caught: Error) => caught);

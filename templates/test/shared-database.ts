@@ -44,6 +44,7 @@ export async function sharedDatabase(): Promise<Database> {
 }
 
 async function open(): Promise<Database> {
+  // Only the database settings are read here; AUTH_MODE=off spares the secrets.
   const { LOG_LEVEL = 'silent', DATABASE_URL } = process.env;
   const config = loadConfig({ DATABASE_URL, DATA_DIR: IN_MEMORY, LOG_LEVEL, AUTH_MODE: 'off' });
   const db = await openDatabase(config, createLogger(config.logLevel));

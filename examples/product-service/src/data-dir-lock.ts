@@ -8,7 +8,7 @@ export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
 
-/** Folders this process holds: its own PID in a lock file is then no leftover. */
+/** Folders this process holds, so that it refuses to open one twice. */
 const held = new Set<string>();
 
 /**
@@ -38,7 +38,10 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       throw new DataDirInUseError(`${path} holds no process id: delete it if no service uses data folder ${dataDir}`);
     }
     const pid = Number(recorded.trim());
+    // Our own PID in a lock we do not hold is a leftover too: in a container the service restarts as PID 1.
     if (pid !== process.pid && isRunning(pid)) throw inUse(dataDir, pid);
+    // The owner is gone. (Two processes starting in the same instant could both get here; as
+    // with postmaster.pid, that window is accepted.)
     await rm(path, { force: true });
   }
   // Other processes kept taking the lock between our tries.
