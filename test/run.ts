@@ -36,6 +36,8 @@ const suites: Suite[] = [
     prepare: () => linkRootModules(example),
   },
   { name: 'example product-service, PostgreSQL', cwd: example, database: 'product_service_test' },
+  { name: 'example product-service resilience, embedded PGlite', cwd: example, script: 'test:resilience', env: { DATABASE_URL: '' } },
+  { name: 'example product-service resilience, PostgreSQL', cwd: example, script: 'test:resilience', database: 'product_service_resilience' },
   {
     name: 'freshly generated warehouse-bin-service, embedded PGlite',
     cwd: generated,
@@ -47,6 +49,18 @@ const suites: Suite[] = [
     },
   },
   { name: 'freshly generated warehouse-bin-service, PostgreSQL', cwd: generated, database: 'warehouse_bin_service_test' },
+  {
+    name: 'freshly generated warehouse-bin-service resilience, embedded PGlite',
+    cwd: generated,
+    script: 'test:resilience',
+    env: { DATABASE_URL: '' },
+  },
+  {
+    name: 'freshly generated warehouse-bin-service resilience, PostgreSQL',
+    cwd: generated,
+    script: 'test:resilience',
+    database: 'warehouse_bin_service_resilience',
+  },
 ];
 
 function run(command: string, args: string[], cwd: string): void {

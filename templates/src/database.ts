@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
 
 import { IN_MEMORY, type Config } from './config.js';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Logger } from './logger.js';
 
 export interface Database {
@@ -17,10 +17,6 @@ export interface Database {
   /** Runs `fn` while holding the migration lock: one migrator at a time, across all replicas. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-export class DataDirInUseError extends Error {
-  override name = 'DataDirInUseError';
 }
 
 /**
@@ -112,16 +108,7 @@ async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database
   }
 
   await mkdir(dataDir, { recursive: true });
-  // PGlite has no lock of its own: two processes on one folder silently lose rows.
-  const release = await lockfile
-    .lock(dataDir, { lockfilePath: join(dataDir, '.lock'), retries: 0 })
-    .catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ELOCKED') {
-        const absolute = resolve(dataDir) === dataDir ? '' : ` (${resolve(dataDir)})`;
-        throw new DataDirInUseError(`data folder ${dataDir} is in use by another process${absolute}`);
-      }
-      throw error;
-    });
+  const release = await lockDataDir(dataDir);
 
   try {
     const knex = knexFactory({ client: ClientPgLite, connection: { filename: join(dataDir, 'pgdata') }, log });

@@ -72,7 +72,9 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development only)');
   }
   return {
-    host: text(env, 'HOST') ?? '0.0.0.0',
+    // Loopback unless told otherwise: on a laptop the data stays off the network. The image and
+    // the Kubernetes manifests set HOST=0.0.0.0.
+    host: text(env, 'HOST') ?? '127.0.0.1',
     port,
     managementPort,
     headersTimeoutMs,

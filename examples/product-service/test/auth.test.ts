@@ -1,10 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import { suite } from 'uvu';
@@ -12,8 +9,7 @@ import * as assert from 'uvu/assert';
 
 import { createLogger } from '../src/logger.js';
 import { JSON_HEADERS, productInput, testConfig, useService, type Service } from './helpers.js';
-import { spawnServer } from './process.js';
-import { AUTH_ENV, signToken, TEST_PASSWORD, TEST_SECRET, TEST_USERNAME } from './tokens.js';
+import { signToken, TEST_PASSWORD, TEST_SECRET, TEST_USERNAME } from './tokens.js';
 
 const PATH = '/api/products';
 const TOKEN_PATH = '/api/auth/token';
@@ -435,34 +431,3 @@ jwks('an unreachable JWKS answers 503, not 401: the client did nothing wrong', a
 });
 
 jwks.run();
-
-// ---
-
-const startup = suite('production start-up refusals');
-let dataDir = '';
-startup.before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'product-auth-'));
-});
-startup.after(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' };
-const refusals: [string, Record<string, string>, string][] = [
-  ['no JWT_SECRET', { ...PRODUCTION, JWT_SECRET: '' }, 'Invalid configuration: JWT_SECRET is not set.'],
-  ['a 31-byte JWT_SECRET', { ...PRODUCTION, JWT_SECRET: 'x'.repeat(31) }, 'Invalid configuration: JWT_SECRET must be at least 32 bytes when NODE_ENV=production (it has 31)'],
-  ['no password', { ...PRODUCTION, AUTH_PASSWORD: '' }, 'Invalid configuration: AUTH_PASSWORD (or AUTH_PASSWORD_HASH) is not set'],
-  ['a short password', { ...PRODUCTION, AUTH_PASSWORD: 'admin123' }, 'Invalid configuration: AUTH_PASSWORD must be at least 12 characters when NODE_ENV=production'],
-];
-
-for (const [what, env, message] of refusals) {
-  startup(`NODE_ENV=production with ${what}: exits 1 before listening, saying why`, async () => {
-    const exit = await spawnServer(dataDir, env).exit;
-    assert.is(exit.code, 1);
-    assert.ok(exit.output.includes(message), exit.output);
-    assert.not.match(exit.output, /listening/);
-    for (const secret of [TEST_PASSWORD, 'admin123', AUTH_ENV.JWT_SECRET]) assert.not.ok(exit.output.includes(secret), exit.output);
-  });
-}
-
-startup.run();

@@ -10,7 +10,7 @@ const test = suite('loadConfig');
 
 test('applies the defaults to an environment with only the secrets', () => {
   assert.equal(loadConfig(AUTH), {
-    host: '0.0.0.0',
+    host: '127.0.0.1',
     port: DEFAULT_PORT,
     managementPort: DEFAULT_MANAGEMENT_PORT,
     headersTimeoutMs: 10_000,
@@ -42,7 +42,7 @@ test('applies the defaults to an environment with only the secrets', () => {
 test('reads every variable', () => {
   const config = loadConfig({
     ...AUTH,
-    HOST: '127.0.0.1',
+    HOST: '0.0.0.0',
     PORT: '3000',
     MANAGEMENT_PORT: '3001',
     HEADERS_TIMEOUT_MS: '2000',
@@ -67,7 +67,7 @@ test('reads every variable', () => {
     AUTH_RATE_LIMIT_PER_MINUTE: '30',
   });
   assert.equal(config, {
-    host: '127.0.0.1',
+    host: '0.0.0.0',
     port: 3000,
     managementPort: 3001,
     headersTimeoutMs: 2000,

@@ -8,10 +8,11 @@ import type { Test } from 'uvu';
 
 import { createApps } from '../src/app.js';
 import { IN_MEMORY, loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/database.js';
+import type { Database } from '../src/database.js';
 import { createReadiness, type Readiness } from '../src/http/health.js';
+import { createHttpServer } from '../src/http/http-server.js';
 import { createLogger } from '../src/logger.js';
-import { migrateLatest } from '../src/migrations/index.js';
+import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
 import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
 
 export interface Service {
@@ -44,20 +45,22 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
 }
 
 /**
- * Opens the database, migrates it, empties products and starts both apps on
- * 127.0.0.1 ephemeral ports. The readiness is already 'ready' unless `ready` is false; `log` receives the log lines.
+ * Starts both apps, as server.ts does (its HTTP server, timeouts and limits), on 127.0.0.1
+ * ephemeral ports, against the test process's shared database with products emptied.
+ * The database settings of `config` are not used. The readiness is already 'ready' unless
+ * `ready` is false; `log` receives the log lines.
  */
 export async function build(options: { config?: Config; ready?: boolean; log?: DestinationStream } = {}): Promise<Service> {
   const config = options.config ?? testConfig();
   const logger = createLogger(config.logLevel, options.log);
-  const db = await openDatabase(config, logger);
+  reserveDatabase();
   try {
-    await migrateLatest(db);
+    const db = await sharedDatabase();
     const readiness = createReadiness();
     if (options.ready !== false) readiness.markReady();
     const apps = createApps({ db, config, logger, readiness });
-    const service = await listen(apps.service);
-    const management = await listen(apps.management);
+    const service = await listen(apps.service, config);
+    const management = await listen(apps.management, config);
     const reset = () => db.knex.raw('truncate table products restart identity').then(() => undefined);
     await reset();
     return {
@@ -70,17 +73,17 @@ export async function build(options: { config?: Config; ready?: boolean; log?: D
       reset,
       close: async () => {
         await Promise.all([service.close(), management.close()]);
-        await db.close();
+        await releaseDatabase();
       },
     };
   } catch (error) {
-    await db.close();
+    await releaseDatabase();
     throw error;
   }
 }
 
-async function listen(app: Koa): Promise<{ url: string; port: number; close(): Promise<void> }> {
-  const server: Server = app.listen(0, '127.0.0.1');
+async function listen(app: Koa, config: Config): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  const server: Server = createHttpServer(app, config).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
@@ -102,6 +105,8 @@ async function listen(app: Koa): Promise<{ url: string; port: number; close(): P
 export function useService(suite: Test, options?: Parameters<typeof build>[0]): () => Service {
   let service: Service | undefined;
   let setupError: unknown;
+  // Reserved while the test files load: the shared database stays open until the last suite ends.
+  reserveDatabase();
   suite.before(async () => {
     try {
       service = await build(options);
@@ -115,6 +120,7 @@ export function useService(suite: Test, options?: Parameters<typeof build>[0]): 
   });
   suite.after(async () => {
     await service?.close();
+    await releaseDatabase();
   });
   return () => service!;
 }

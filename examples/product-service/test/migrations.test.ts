@@ -2,28 +2,39 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { openDatabase, type Database } from '../src/database.js';
-import { isDatabaseUnavailable } from '../src/http/errors.js';
 import { createLogger } from '../src/logger.js';
 import { migrateLatest, pendingMigrations } from '../src/migrations/index.js';
 import { testConfig } from './helpers.js';
+import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
 
 const logger = createLogger('silent');
 
 /**
- * A fresh, unmigrated database for each replica, all pointing at the same storage: on
- * PostgreSQL a new schema (chosen through search_path) of the DATABASE_URL database, so
- * each replica has its own pool; embedded, one in-memory PGlite shared by all of them.
+ * A fresh, unmigrated schema of the shared database for each replica, as a new database would
+ * be. On PostgreSQL each replica gets a pool of its own that selects the schema through
+ * search_path; the embedded database has one connection, so the replicas share it, with the
+ * schema selected on it until drop().
  */
 async function freshDatabases(count: number): Promise<{ replicas: Database[]; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const db = await openDatabase(testConfig(), logger);
-    return { replicas: Array.from({ length: count }, () => db), drop: () => db.close() };
-  }
   const schema = `migrate_test_${process.pid}_${Date.now()}`;
-  const admin = await openDatabase(testConfig(), logger);
-  await admin.knex.raw('create schema ??', [schema]);
-  const url = new URL(base);
+  reserveDatabase();
+  const shared = await sharedDatabase();
+  await shared.knex.raw('create schema ??', [schema]);
+  const dropSchema = async () => {
+    await shared.knex.raw('drop schema ?? cascade', [schema]);
+    await releaseDatabase();
+  };
+  if (shared.kind === 'embedded') {
+    await shared.knex.raw('set search_path to ??', [schema]);
+    return {
+      replicas: Array.from({ length: count }, () => shared),
+      drop: async () => {
+        await shared.knex.raw('reset search_path');
+        await dropSchema();
+      },
+    };
+  }
+  const url = new URL(process.env.DATABASE_URL!);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const replicas = await Promise.all(
     Array.from({ length: count }, () => openDatabase(testConfig({ DATABASE_URL: url.href }), logger)),
@@ -32,8 +43,7 @@ async function freshDatabases(count: number): Promise<{ replicas: Database[]; dr
     replicas,
     drop: async () => {
       await Promise.all(replicas.map((db) => db.close()));
-      await admin.knex.raw('drop schema ?? cascade', [schema]);
-      await admin.close();
+      await dropSchema();
     },
   };
 }
@@ -66,27 +76,3 @@ test('three replicas migrating one fresh database at once all succeed; the table
 });
 
 test.run();
-
-// ---
-
-const timeouts = suite('database timeouts');
-
-timeouts('pooled connections carry DB_STATEMENT_TIMEOUT_MS; a query over it answers as unavailable', async () => {
-  const db = await openDatabase(testConfig({ DB_STATEMENT_TIMEOUT_MS: '300' }), logger);
-  try {
-    if (db.kind === 'postgres') {
-      const { rows } = await db.knex.raw('show statement_timeout');
-      assert.is(rows[0].statement_timeout, '300ms');
-      const error = await db.knex.raw('select pg_sleep(2)').catch((caught: { code?: string }) => caught);
-      assert.is((error as { code?: string }).code, '57014');
-      assert.ok(isDatabaseUnavailable(error), 'a cancelled statement maps to 503');
-    } else {
-      // PGlite runs queries in this process: the setting does not apply and must not break it.
-      assert.equal((await db.knex.raw('select 1 as one')).rows, [{ one: 1 }]);
-    }
-  } finally {
-    await db.close();
-  }
-});
-
-timeouts.run();

@@ -1,9 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
-import { AUTH_ENV } from './tokens.js';
+import type { Test } from 'uvu';
 
-export type LogEntry = { msg?: string; port?: number; attempt?: number; retryInMs?: number };
+import { AUTH_ENV } from '../tokens.js';
+
+/** The project folder, so the server starts the same from whatever folder the tests run in. */
+export const projectDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export type LogEntry = { msg?: string; host?: string; port?: number; attempt?: number; retryInMs?: number };
 
 export interface Exit {
   code: number | null;
@@ -27,10 +36,16 @@ export interface Spawned {
   exit: Promise<Exit>;
 }
 
-/** Runs src/server.ts like `npm start` does, on 127.0.0.1 ephemeral ports and the embedded database in dataDir. */
-export function spawnServer(dataDir: string, env: Record<string, string> = {}): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
-    env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...AUTH_ENV, ...env },
+/**
+ * Runs the service as `npm start` does (or `script`, e.g. dist/server.js for the compiled build)
+ * on ephemeral ports and the default host, with the test credentials and only the given
+ * environment: the embedded database in dataDir unless `env` sets DATABASE_URL.
+ */
+export function spawnServer(dataDir: string, env: Record<string, string> = {}, script = 'src/server.ts'): Spawned {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx/esm'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
+    cwd: projectDir,
+    env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...AUTH_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -52,4 +67,16 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}): 
   // A process expected to fail never gets ready: keep that rejection from going unhandled.
   started.catch(() => undefined);
   return { child, logs, started, exit };
+}
+
+/** A new empty data folder for each suite's processes (read it in the tests), removed after the suite. */
+export function useDataDir(suite: Test): () => string {
+  let dataDir = '';
+  suite.before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'service-data-'));
+  });
+  suite.after(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return () => dataDir;
 }

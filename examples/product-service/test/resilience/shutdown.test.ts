@@ -1,17 +1,15 @@
 import { Agent, request } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
-import { spawnServer } from './process.js';
-import { AUTHORIZATION } from './tokens.js';
+import { AUTHORIZATION } from '../tokens.js';
+import { spawnServer, useDataDir } from './process.js';
 
 // Graceful shutdown under load: 20 keep-alive clients keep sending while the real process gets
 // SIGTERM. Readiness must turn 503 at once, no request the server accepted may fail or see a
-// reset, and the process must exit 0 within SHUTDOWN_TIMEOUT_MS.
+// reset, and the process must exit 0 within SHUTDOWN_TIMEOUT_MS. On PostgreSQL when
+// DATABASE_URL is set, else on the embedded database.
 
 const CLIENTS = 20;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -39,16 +37,13 @@ function once(agent: Agent, port: number, method: string, path: string, body?: s
 }
 
 const test = suite('graceful shutdown');
-let dataDir = '';
-test.before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), '{{packageName}}-shutdown-'));
-});
-test.after(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useDataDir(test);
 
 test('SIGTERM under load: readiness 503 at once, no accepted request fails, exit 0 in time', async () => {
-  const { started, exit } = spawnServer(dataDir, { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
+  const { started, exit } = spawnServer(dataDir(), {
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+  });
   const { child, servicePort, managementPort } = await started;
   const counts = { ok: 0, non2xx: 0, refused: 0, failed: 0 };
   const failures: string[] = [];
@@ -60,8 +55,8 @@ test('SIGTERM under load: readiness 503 at once, no accepted request fails, exit
     for (let i = 0; i < MAX_REQUESTS_PER_CLIENT; i++) {
       const outcome =
         i % 3 === 0
-          ? await once(agent, servicePort, 'POST', '/api/{{routeSegment}}', JSON.stringify({ name: `c${client}-${i}`, price: 1.5, quantity: 1 }))
-          : await once(agent, servicePort, 'GET', '/api/{{routeSegment}}?pageSize=5');
+          ? await once(agent, servicePort, 'POST', '/api/products', JSON.stringify({ name: `c${client}-${i}`, price: 1.5, quantity: 1 }))
+          : await once(agent, servicePort, 'GET', '/api/products?pageSize=5');
       if (outcome.kind === 'refused') {
         counts.refused++;
         break; // the server stopped accepting: a real client would go to another instance

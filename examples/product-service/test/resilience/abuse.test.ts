@@ -1,19 +1,11 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
-import { createApps } from '../src/app.js';
-import { openDatabase, type Database } from '../src/database.js';
-import { createReadiness } from '../src/http/health.js';
-import { createHttpServer } from '../src/http/http-server.js';
-import { createLogger } from '../src/logger.js';
-import { migrateLatest } from '../src/migrations/index.js';
-import { testConfig } from './helpers.js';
-import { AUTHORIZATION } from './tokens.js';
+import { testConfig, useService } from '../helpers.js';
+import { AUTHORIZATION } from '../tokens.js';
 
 // Abusive clients against the server as server.ts creates it (short timeouts for the test):
 // trickled headers and bodies are cut off, oversized heads get 431 and oversized bodies 413
@@ -24,45 +16,13 @@ const REQUEST_TIMEOUT_MS = 2_000;
 const SLACK_MS = 1_500; // the timeouts are checked once a second
 
 const test = suite('abusive clients');
-let db: Database | undefined;
-let server: Server | undefined;
-let port = 0;
-let setupError: unknown;
-
-test.before(async () => {
-  try {
-    await startService();
-  } catch (error) {
-    // uvu reports a throwing hook as (0 / N) and exits 0: fail every test instead.
-    setupError = error;
-  }
-});
 
 /** The service's log lines at warn and above, parsed. */
 const logLines: Record<string, unknown>[] = [];
 
-async function startService(): Promise<void> {
-  const config = testConfig({ HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
-  const logger = createLogger('warn', { write: (line: string) => void logLines.push(JSON.parse(line)) });
-  db = await openDatabase(config, logger);
-  await migrateLatest(db);
-  const readiness = createReadiness();
-  readiness.markReady();
-  server = createHttpServer(createApps({ db, config, logger, readiness }).service, config).listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  port = (server.address() as AddressInfo).port;
-}
-
-/** The service's port; throws the setup failure, if any, so each test fails with it. */
-function servicePort(): number {
-  if (setupError) throw setupError;
-  return port;
-}
-
-test.after(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await db?.close();
+const service = useService(test, {
+  config: testConfig({ HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), LOG_LEVEL: 'warn' }),
+  log: { write: (line: string) => void logLines.push(JSON.parse(line)) },
 });
 
 interface Ending {
@@ -73,7 +33,7 @@ interface Ending {
 
 /** Opens a raw connection; `feed` writes to it until the server answers or closes, whichever first. */
 async function abuse(feed: (socket: Socket, stopped: () => boolean) => Promise<void>, limitMs: number): Promise<Ending> {
-  const socket = connect(servicePort(), '127.0.0.1');
+  const socket = connect(service().servicePort, '127.0.0.1');
   await once(socket, 'connect');
   const started = Date.now();
   let received = '';
@@ -204,7 +164,7 @@ test('memory stays bounded under many abusive clients at once', async () => {
   console.log(`  abuse: RSS ${mb(before)} MB before, ${mb(after)} MB after 300 abusive connections (growth ${mb(after - before)} MB)`);
   assert.ok(after - before < 100 * 1024 * 1024, `RSS grew by ${mb(after - before)} MB`);
   // The server still answers normally.
-  const response = await fetch(`http://127.0.0.1:${servicePort()}/api/products`);
+  const response = await service().api('/api/products');
   assert.is(response.status, 200);
 });
 

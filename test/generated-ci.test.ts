@@ -1,0 +1,65 @@
+/**
+ * The GitHub workflow a generated project ships, checked in the example and in a fresh
+ * multi-word service: it runs only scripts the project has, on both databases.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parse as parseYaml } from 'yaml';
+
+import { generatedProjects } from './generated-projects.js';
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+
+interface Workflow {
+  jobs: Record<string, { services?: Record<string, any>; steps: Step[] }>;
+}
+
+for (const { dir, names } of generatedProjects) {
+  const read = (path: string) => readFileSync(join(dir, path), 'utf8');
+  const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+
+  const ci = suite(`${names.packageName}: GitHub Actions workflow`);
+  const workflow = parseYaml(read('.github/workflows/ci.yml')) as Workflow;
+  const [job] = Object.values(workflow.jobs);
+  const steps = job!.steps;
+  const postgresUrl = (step: Step) => step.env?.DATABASE_URL;
+
+  ci('every npm command in the workflow names an existing script', () => {
+    const commands = steps.map((step) => step.run).filter(Boolean) as string[];
+    assert.ok(commands.length > 0);
+    for (const command of commands) {
+      const script = /^npm run (\S+)(?: -- .*)?$/.exec(command)?.[1] ?? (command === 'npm test' ? 'test' : undefined);
+      if (command === 'npm install' || command === 'npm ci') continue;
+      assert.ok(script && packageJson.scripts[script], `unknown command: ${command}`);
+    }
+  });
+
+  ci('type-checks, then runs the tests and the resilience tests against the PostgreSQL service and the embedded database', () => {
+    assert.ok(steps.some((step) => step.uses?.startsWith('actions/checkout@')));
+    const node = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+    assert.is(node?.with?.['node-version'], 22);
+    assert.ok(steps.some((step) => step.run === 'npm run typecheck'));
+    const postgres = job!.services!.postgres;
+    assert.is(postgres.image, 'postgres:15');
+    for (const command of ['npm test', 'npm run test:resilience']) {
+      const runs = steps.filter((step) => step.run === command);
+      assert.is(runs.length, 2, command);
+      assert.ok(runs.some((step) => !postgresUrl(step)), `${command}: one run on the embedded database`);
+      const url = new URL(runs.find(postgresUrl)!.env!.DATABASE_URL!);
+      assert.equal(
+        [url.username, url.password, url.pathname.slice(1), url.port],
+        [postgres.env.POSTGRES_USER, postgres.env.POSTGRES_PASSWORD, postgres.env.POSTGRES_DB, postgres.ports[0].split(':')[0]],
+      );
+    }
+  });
+
+  ci.run();
+}
