@@ -3,14 +3,11 @@
  * k6 scripts) run against: the reference example, and a multi-word service generated fresh
  * into a temporary folder once per test process, which is removed when the process exits.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { entityNames, type EntityNames } from '../src/names.js';
-
-const root = new URL('..', import.meta.url).pathname;
+import { example, linkRootModules, runBin, tempDir } from './helpers.js';
 
 export interface GeneratedProject {
   dir: string;
@@ -24,7 +21,7 @@ export interface GeneratedProject {
  * root's installed packages into it: the root declares every dependency of a generated project.
  */
 function project(dir: string): GeneratedProject {
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  linkRootModules(dir);
   const answers = JSON.parse(readFileSync(join(dir, 'create-item-service.json'), 'utf8')) as {
     entity: string;
     port: number;
@@ -35,15 +32,10 @@ function project(dir: string): GeneratedProject {
 
 /** Generates "warehouse bin" with the built CLI. */
 function generateFresh(): GeneratedProject {
-  const parent = mkdtempSync(join(tmpdir(), 'create-item-service-projects-'));
-  process.once('exit', () => rmSync(parent, { recursive: true, force: true }));
-  const dir = join(parent, 'warehouse-bin-service');
-  const result = spawnSync(process.execPath, [join(root, 'bin/create-item-service.js'), 'warehouse bin', '--yes', '--out', dir], {
-    encoding: 'utf8',
-    input: '',
-  });
+  const dir = join(tempDir(), 'warehouse-bin-service');
+  const result = runBin(['warehouse bin', '--yes', '--out', dir]);
   if (result.status !== 0) throw new Error(`generating warehouse bin failed (${result.status}): ${result.stderr}`);
   return project(dir);
 }
 
-export const generatedProjects: GeneratedProject[] = [project(join(root, 'examples/product-service')), generateFresh()];
+export const generatedProjects: GeneratedProject[] = [project(example), generateFresh()];
