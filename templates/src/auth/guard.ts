@@ -10,8 +10,8 @@ import { requiredScope, type Access } from './access.js';
 import type { AuthConfig } from './auth.config.js';
 import { hmacKey, scopesOf, type Scope } from './tokens.js';
 
-/** Middleware for the routes that read and for the routes that write. */
-export type Guard = Record<Access, Middleware>;
+/** The check for the routes that read and for those that write; undefined where none is needed. */
+export type Guard = Record<Access, Middleware | undefined>;
 
 const REALM = SERVICE_NAME;
 const BEARER_HEADER = /^Bearer +([^\s]+)$/i;
@@ -28,8 +28,7 @@ const REMEMBER_MS = 60_000;
  * checks the token's scope: no or a bad token -> 401, a token without the scope -> 403.
  */
 export function createGuard(auth: AuthConfig, logger: Logger): Guard {
-  const open: Middleware = (_ctx, next) => next();
-  if (auth.mode === 'off') return { read: open, write: open };
+  if (auth.mode === 'off') return { read: undefined, write: undefined };
 
   const verify = koaJwt({
     secret:
@@ -92,9 +91,9 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
       await next();
     };
 
-  const guardFor = (access: Access): Middleware => {
+  const guardFor = (access: Access): Middleware | undefined => {
     const scope = requiredScope(auth.mode, access);
-    return scope === undefined ? open : requireScope(scope);
+    return scope === undefined ? undefined : requireScope(scope);
   };
   return { read: guardFor('read'), write: guardFor('write') };
 }

@@ -28,9 +28,12 @@ export interface Api {
   components: Record<string, Json>;
 }
 
-/** A router that serves `api`, each operation behind the guard its method calls for. */
+/** A router that serves `api`, each operation behind the check its method calls for (public ones behind none). */
 export function apiRouter(api: Api, guard: Guard): Router {
   const router = new Router({ prefix: api.prefix });
-  for (const { method, path, handlers } of api.operations) router[method](path, guard[accessOf(method)], ...handlers);
+  for (const { method, path, handlers } of api.operations) {
+    const check = guard[accessOf(method)];
+    router[method](path, ...(check ? [check, ...handlers] : handlers));
+  }
   return router;
 }
