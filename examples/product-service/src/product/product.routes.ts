@@ -1,5 +1,4 @@
-import type Router from '@koa/router';
-import type { RouterContext } from '@koa/router';
+import type { Router, RouterContext } from '@koa/router';
 
 import type { Guard } from '../auth/guard.js';
 import { jsonBody } from '../http/json-body.js';

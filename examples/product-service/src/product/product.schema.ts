@@ -28,13 +28,13 @@ const storableText = (value: string, helpers: Joi.CustomHelpers) =>
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
 
 const name = Joi.string().min(1).max(100).custom(storableText).messages(textMessages).example('Widget');
-/** null (or leaving it out) means no description; an update with null clears it. */
 const description = Joi.string()
   .allow('', null)
   .max(500)
   .custom(storableText)
   .messages(textMessages)
-  .example('A small widget');
+  .example('A small widget')
+  .description('Free text; null (or leaving it out) means none, and null in an update clears it.');
 const price = Joi.number()
   .min(0.01)
   .max(MAX_PRICE)
