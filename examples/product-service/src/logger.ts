@@ -1,6 +1,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 import type { LogLevel } from './config.js';
+import { SERVICE_NAME } from './service.js';
 
 export type { Logger };
 
@@ -11,7 +12,7 @@ export type { Logger };
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
     level,
-    base: { service: 'product-service' },
+    base: { service: SERVICE_NAME },
     timestamp: pino.stdTimeFunctions.isoTime,
     // Defence in depth: nothing logs these today, but a future `logger.info({ req })` must not leak them.
     redact: {

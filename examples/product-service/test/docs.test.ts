@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 
 import { buildOpenApiDocument } from '../src/openapi.js';
 import { MAX_PRICE, productCreateSchema } from '../src/product/product.schema.js';
-import { testConfig, useService } from './helpers.js';
+import { productInput, post, put, testConfig, useService } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -46,11 +46,14 @@ document('has the five product operations with their operation ids', () => {
   assert.equal(found, OPERATIONS);
 });
 
-document('states the price bounds and two-decimal precision in every schema', () => {
+document('states the price bounds and two-decimal scale in every schema, without multipleOf', () => {
   const schemas = (defaultDocument().components as Json).schemas as Json;
   for (const name of ['Product', 'ProductCreate', 'ProductUpdate']) {
     const price = schemas[name].properties.price;
-    assert.is(price.multipleOf, 0.01, `${name}.price.multipleOf`);
+    // Validators that compute multipleOf with doubles would refuse 19.99 (19.99 / 0.01 is not an integer there).
+    assert.is(price.multipleOf, undefined, `${name}.price.multipleOf`);
+    assert.is(price['x-scale'], 2, `${name}.price x-scale`);
+    assert.match(price.description, /at most 2 decimals/, `${name}.price.description`);
     assert.is(price.minimum, 0.01, `${name}.price.minimum`);
     assert.is(price.maximum, MAX_PRICE, `${name}.price.maximum`);
     assert.ok(String(price.description).includes('9999999999999.99'), `${name}.price.description`);
@@ -72,6 +75,8 @@ document('documents paging, headers, the id range and the plain-text errors', ()
   assert.ok(api.paths['/api/products'].post.responses[201].headers.Location);
   assert.equal(api.components.parameters.ProductId.schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
   assert.ok(/empty body/i.test(api.paths['/api/products/{id}'].put.description));
+  assert.match(api.components.responses.BadRequest.description, /Every broken rule is named, separated by "; "/);
+  assert.is(api.components.schemas.ProductUpdate.properties.description.nullable, true);
   for (const [name, response] of Object.entries(api.components.responses as Json)) {
     assert.ok(response.content['text/plain'], `${name} is text/plain`);
   }
@@ -136,6 +141,25 @@ document('JWKS: bearer tokens from the identity provider, no built-in token endp
   assert.equal(security(api)['post /api/products'], ['bearerAuth']);
 });
 
+document('in every AUTH_MODE, each operation states its security, public ones as []; servers are relative; a license is named', async () => {
+  for (const env of [{}, { AUTH_MODE: 'all' }, { AUTH_MODE: 'off' }, JWKS_ENV] as Record<string, string>[]) {
+    const api = documentFor(env);
+    const where = JSON.stringify(env);
+    assert.equal(api.servers, [{ url: '/' }], where);
+    assert.is(api.info.license.name, 'MIT', where);
+    for (const [path, item] of Object.entries(api.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        const requirement = (operation as Json).security;
+        assert.ok(Array.isArray(requirement), `${method} ${path} under ${where} states its security`);
+        const needsToken = requirement.length > 0;
+        assert.is(needsToken, 'bearerAuth' in (requirement[0] ?? {}), `${method} ${path} under ${where}`);
+        // The token endpoint answers 401 to a wrong password, token or not.
+        if (path !== '/api/auth/token') assert.is(needsToken, '401' in (operation as Json).responses, `401 iff a token is needed: ${method} ${path} ${where}`);
+      }
+    }
+  }
+});
+
 document.run();
 
 // ---
@@ -149,6 +173,21 @@ http('GET /openapi.json answers the document as JSON', async () => {
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const body = (await response.json()) as Json;
   assert.equal(body, JSON.parse(JSON.stringify(defaultDocument())));
+});
+
+http('the request examples of the document are accepted by the service as they are', async () => {
+  const api = defaultDocument() as Json;
+  const created = await post(service(), '/api/products', productInput());
+  const { id } = (await created.json()) as { id: number };
+  for (const [path, method] of [['/api/products', 'post'], ['/api/products/{id}', 'put']] as const) {
+    const examples = api.paths[path][method].requestBody.content['application/json'].examples as Json;
+    assert.ok(Object.keys(examples).length >= 2, `${method} ${path} has examples`);
+    for (const [name, { value }] of Object.entries(examples) as [string, { value: unknown }][]) {
+      const send = method === 'post' ? post : put;
+      const response = await send(service(), path.replace('{id}', String(id)), value);
+      assert.is(response.status, method === 'post' ? 201 : 200, `${name}: ${await response.text()}`);
+    }
+  }
 });
 
 http('GET /swagger answers HTML that loads only local assets, under a CSP', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
+import { MAX_ID } from '../src/product/product.schema.js';
 import { runs, validCreate, validUpdate, type ProductFields } from './arbitraries.js';
 import { useService, type Service } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
@@ -26,7 +27,7 @@ function fields(body: Record<string, unknown>): Row {
 /** An id: usually one the model knows (by index), sometimes one that never existed. */
 const idPick = fc.oneof(
   { weight: 4, arbitrary: fc.nat().map((index) => ({ index })) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }).map((id) => ({ id })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: MAX_ID }).map((id) => ({ id })) },
 );
 type IdPick = { index: number } | { id: number };
 const resolveId = (model: Model, pick: IdPick) => {

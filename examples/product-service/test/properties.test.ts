@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
+import { MAX_ID } from '../src/product/product.schema.js';
 import {
   anyBody,
   invalidCreate,
@@ -134,7 +135,7 @@ test('no body, method or path combination causes a 5xx', async () => {
 
 // Ids as they appear in the path; only ids naming a positive 32-bit integer in plain digits are valid.
 const VALID_ID = /^[1-9][0-9]{0,9}$/;
-const isValidId = (decoded: string) => VALID_ID.test(decoded) && Number(decoded) <= 2_147_483_647;
+const isValidId = (decoded: string) => VALID_ID.test(decoded) && Number(decoded) <= MAX_ID;
 
 test('ids: junk answers 400, valid ids 200 or 404, never 5xx', async () => {
   await createOne();

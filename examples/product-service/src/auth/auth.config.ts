@@ -1,4 +1,5 @@
 import { choice, ConfigError, integer, isProduction, text, type Env } from '../env.js';
+import { SERVICE_NAME } from '../service.js';
 
 export const AUTH_MODES = ['writes', 'all', 'off'] as const;
 /** What needs a token: writes only (the default), every item route, or nothing. */
@@ -30,7 +31,7 @@ export type AuthConfig =
     };
 
 /** Issuer and audience of the tokens this service issues to itself, unless JWT_ISSUER / JWT_AUDIENCE say otherwise. */
-export const DEFAULT_TOKEN_PARTY = 'product-service';
+export const DEFAULT_TOKEN_PARTY = SERVICE_NAME;
 
 /** HS256 keys shorter than the hash output weaken the signature (RFC 7518, section 3.2). */
 export const MIN_SECRET_BYTES = 32;

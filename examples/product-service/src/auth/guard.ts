@@ -5,16 +5,15 @@ import koaJwt from 'koa-jwt';
 import { LRUCache } from 'lru-cache';
 
 import type { Logger } from '../logger.js';
+import { SERVICE_NAME } from '../service.js';
+import { requiredScope, type Access } from './access.js';
 import type { AuthConfig } from './auth.config.js';
-import { hmacKey, SCOPES, scopesOf, type Scope } from './tokens.js';
+import { hmacKey, scopesOf, type Scope } from './tokens.js';
 
-/** Middleware for the routes that read and for the routes that write. */
-export interface Guard {
-  read: Middleware;
-  write: Middleware;
-}
+/** The check for the routes that read and for those that write; undefined where none is needed. */
+export type Guard = Record<Access, Middleware | undefined>;
 
-const REALM = 'product-service';
+const REALM = SERVICE_NAME;
 const BEARER_HEADER = /^Bearer +([^\s]+)$/i;
 
 // A client sends the same token with every request until it expires, and verifying it cost a
@@ -29,8 +28,7 @@ const REMEMBER_MS = 60_000;
  * checks the token's scope: no or a bad token -> 401, a token without the scope -> 403.
  */
 export function createGuard(auth: AuthConfig, logger: Logger): Guard {
-  const open: Middleware = (_ctx, next) => next();
-  if (auth.mode === 'off') return { read: open, write: open };
+  if (auth.mode === 'off') return { read: undefined, write: undefined };
 
   const verify = koaJwt({
     secret:
@@ -93,10 +91,11 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
       await next();
     };
 
-  return {
-    read: auth.mode === 'all' ? requireScope(SCOPES.read) : open,
-    write: requireScope(SCOPES.write),
+  const guardFor = (access: Access): Middleware | undefined => {
+    const scope = requiredScope(auth.mode, access);
+    return scope === undefined ? undefined : requireScope(scope);
   };
+  return { read: guardFor('read'), write: guardFor('write') };
 }
 
 /** A 401 with the RFC 6750 challenge, so clients learn that and how to authenticate. */

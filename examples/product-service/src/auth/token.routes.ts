@@ -2,13 +2,16 @@ import Router from '@koa/router';
 
 import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
-import { validate } from '../http/validate.js';
+import { validator } from '../http/validate.js';
+import { SERVICE_NAME } from '../service.js';
 import type { AuthConfig } from './auth.config.js';
 import { checkCredentials } from './credentials.js';
 import { TOKEN_REQUEST_SCHEMA, type TokenRequest } from './token.schema.js';
 import { ALL_SCOPES, issueToken, isSecretAuth } from './tokens.js';
 
 export const TOKEN_PATH = '/api/auth/token';
+
+const validateTokenRequest = validator<TokenRequest>(TOKEN_REQUEST_SCHEMA);
 
 /**
  * POST /api/auth/token: trades the built-in account's username and password for an access
@@ -21,10 +24,10 @@ export function tokenEndpoint(auth: AuthConfig): Router {
   const account = auth.account;
 
   router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute), jsonBody(), async (ctx) => {
-    const { username, password, scope } = validate<TokenRequest>(TOKEN_REQUEST_SCHEMA, ctx.request.body);
+    const { username, password, scope } = validateTokenRequest(ctx.request.body);
     if (!(await checkCredentials(account, username, password))) {
       ctx.throw(401, 'Invalid username or password', {
-        headers: { 'WWW-Authenticate': 'Bearer realm="product-service"' },
+        headers: { 'WWW-Authenticate': `Bearer realm="${SERVICE_NAME}"` },
       });
     }
     // Tokens are credentials: no cache may keep them (RFC 6749, section 5.1).

@@ -11,7 +11,7 @@ interface Reply {
 }
 
 /**
- * Turns every error into a plain-text reply: Joi validation -> 400 with its message,
+ * Turns every error into a plain-text reply: Joi validation -> 400 naming every problem,
  * client errors (status < 500) -> their own status and message, an unreachable database
  * (or another dependency thrown as 503) -> 503, anything else -> 500 with a generic text.
  * 5xx errors are logged with their stack.
@@ -34,7 +34,7 @@ export function errorHandler(logger: Logger): Middleware {
 }
 
 function toReply(error: unknown): Reply {
-  if (Joi.isError(error)) return { status: 400, message: error.message };
+  if (Joi.isError(error)) return { status: 400, message: validationMessage(error) };
   const status = statusOf(error);
   // A dependency that is down (the database, an identity provider's keys): retry later.
   if (status === 503 || isDatabaseUnavailable(error)) return { status: 503, message: 'Service unavailable' };
@@ -44,6 +44,14 @@ function toReply(error: unknown): Reply {
     return { status, message, headers };
   }
   return { status: 500, message: 'Internal server error' };
+}
+
+/** Separates the problems of one request in a 400; the OpenAPI document's BadRequest says so. */
+export const PROBLEM_SEPARATOR = '; ';
+
+/** Every problem Joi found, in one line: "name" is required; "price" is required. */
+function validationMessage(error: Joi.ValidationError): string {
+  return error.details.map((detail) => detail.message).join(PROBLEM_SEPARATOR);
 }
 
 function statusOf(error: unknown): number | undefined {

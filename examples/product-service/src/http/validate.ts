@@ -1,11 +1,21 @@
-import type { Schema, ValidationOptions } from 'joi';
+import type { ObjectSchema, ValidationOptions } from 'joi';
 
-/** Bodies are validated as sent: never converted ("5" stays a string, 1.255 is not rounded). */
-export const strictValidation: ValidationOptions = { convert: false, abortEarly: true };
+/**
+ * Bodies are validated as sent: never converted ("5" stays a string, 1.255 is not rounded).
+ * Every problem is reported, not only the first.
+ */
+export const strictValidation: ValidationOptions = { convert: false, abortEarly: false };
 
-/** Validates `input` and returns Joi's value; a failure throws the Joi error (answered with 400). */
-export function validate<T>(schema: Schema, input: unknown, options: ValidationOptions = strictValidation): T {
-  const { value, error } = schema.validate(input, options);
-  if (error) throw error;
-  return value as T;
+/**
+ * A function that validates input against `schema` and returns Joi's value, typed as the
+ * schema's type; a failure throws the Joi error (answered with 400). The options are merged
+ * into the schema once, here, rather than on every request.
+ */
+export function validator<T>(schema: ObjectSchema<T>, options: ValidationOptions = strictValidation): (input: unknown) => T {
+  const prepared = schema.prefs(options);
+  return (input) => {
+    const { value, error } = prepared.validate(input);
+    if (error) throw error;
+    return value;
+  };
 }

@@ -1,9 +1,11 @@
-import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Router, RouterContext } from '@koa/router';
 
 import type { Guard } from '../auth/guard.js';
 import { jsonBody } from '../http/json-body.js';
-import { validate } from '../http/validate.js';
+import { apiRouter, type Api, type Operation } from '../http/operations.js';
+import { strictValidation, validator } from '../http/validate.js';
+import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
+import { productComponents, productExamples } from './product.openapi.js';
 import {
   createProduct,
   deleteProduct,
@@ -11,82 +13,164 @@ import {
   listProducts,
   updateProduct,
 } from './product.repository.js';
-import {
-  idSchema,
-  listQuerySchema,
-  productCreateSchema,
-  productUpdateSchema,
-  type ProductCreate,
-  type ProductUpdate,
-} from './product.schema.js';
+import { listQuerySchema, MAX_ID, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
 export const ROUTE_PREFIX = '/api/products';
 
-const LIST_QUERY_KEYS = Object.keys((listQuerySchema.describe() as { keys: Record<string, unknown> }).keys);
+const validateCreate = validator(productCreateSchema);
+const validateUpdate = validator(productUpdateSchema);
+// Query values are strings, so this one schema converts ("20" -> 20); bodies never do.
+const validateListQuery = validator(listQuerySchema, { ...strictValidation, convert: true });
+const LIST_QUERY_KEYS = Object.keys(listQuerySchema.describe().keys ?? {});
+
+const idParameter = [ref('parameters', 'ProductId')];
+const productBody = jsonContent('Product');
+
+/** The product API: each operation's handler next to its description in the OpenAPI document. */
+const operations: Operation[] = [
+  {
+    method: 'get',
+    path: '/',
+    doc: {
+      operationId: 'listProducts',
+      summary: 'List products',
+      description: 'Returns one page of products, ordered by id. X-Total-Count holds the total over all pages.',
+      parameters: queryParameters(listQuerySchema),
+      responses: {
+        200: {
+          description: 'One page of products (an empty array when there are none).',
+          headers: { 'X-Total-Count': ref('headers', 'XTotalCount') },
+          content: jsonContent('Product', { array: true }),
+        },
+        ...errors('BadRequest', 'InternalServerError', 'ServiceUnavailable'),
+      },
+    },
+    handlers: [
+      async (ctx) => {
+        // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
+        const unknown = Object.keys(ctx.query).find((key) => !LIST_QUERY_KEYS.includes(key));
+        if (unknown !== undefined) ctx.throw(400, `"${unknown}" is not allowed`);
+        const { page, pageSize } = validateListQuery(ctx.query);
+        const { products, total } = await listProducts(page, pageSize);
+        ctx.set('X-Total-Count', String(total));
+        ctx.body = products;
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/',
+    doc: {
+      operationId: 'createProduct',
+      summary: 'Create a new product',
+      requestBody: { required: true, content: jsonContent('ProductCreate', { examples: productExamples.create }) },
+      responses: {
+        201: { description: 'The stored product.', headers: { Location: ref('headers', 'Location') }, content: productBody },
+        ...errors('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+      },
+    },
+    handlers: [
+      jsonBody(),
+      async (ctx) => {
+        const product = await createProduct(validateCreate(ctx.request.body));
+        ctx.status = 201;
+        ctx.set('Location', `${ROUTE_PREFIX}/${product.id}`);
+        ctx.body = product;
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/:id',
+    doc: {
+      operationId: 'getProduct',
+      summary: 'Get one product by id',
+      parameters: idParameter,
+      responses: {
+        200: { description: 'The product.', content: productBody },
+        ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+      },
+    },
+    handlers: [
+      async (ctx) => {
+        const id = parseId(ctx);
+        ctx.body = (await findProduct(id)) ?? notFound(ctx, id);
+      },
+    ],
+  },
+  {
+    method: 'put',
+    path: '/:id',
+    doc: {
+      operationId: 'updateProduct',
+      summary: 'Update one product',
+      description:
+        'Partial update: only the fields in the body change, the others keep their values. ' +
+        '`"description": null` clears the description. ' +
+        'An empty body (`{}`) is refused with 400 because it would change nothing.',
+      parameters: idParameter,
+      requestBody: { required: true, content: jsonContent('ProductUpdate', { examples: productExamples.update }) },
+      responses: {
+        200: { description: 'The updated product.', content: productBody },
+        ...errors('BadRequest', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+      },
+    },
+    handlers: [
+      jsonBody(),
+      async (ctx) => {
+        const id = parseId(ctx);
+        ctx.body = (await updateProduct(id, validateUpdate(ctx.request.body))) ?? notFound(ctx, id);
+      },
+    ],
+  },
+  {
+    method: 'delete',
+    path: '/:id',
+    doc: {
+      operationId: 'deleteProduct',
+      summary: 'Delete one product',
+      parameters: idParameter,
+      responses: {
+        204: { description: 'Deleted; no body.' },
+        ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+      },
+    },
+    handlers: [
+      async (ctx) => {
+        const id = parseId(ctx);
+        if (!(await deleteProduct(id))) notFound(ctx, id);
+        ctx.status = 204;
+      },
+    ],
+  },
+];
+
+export const productApi: Api = {
+  prefix: ROUTE_PREFIX,
+  tag: { name: 'Products', description: 'Product records.' },
+  operations,
+  components: productComponents(ROUTE_PREFIX),
+};
 
 /**
- * The product API: list, read, create, partial update and delete under /api/products.
- * `guard` decides which of them need a token (AUTH_MODE); it runs before any body is read.
+ * The product API under productApi.prefix. `guard` decides which operations need a token
+ * (AUTH_MODE); it runs before any body is read.
  */
 export function createProductRouter(guard: Guard): Router {
-  const router = new Router({ prefix: ROUTE_PREFIX });
-
-  router.get('/', guard.read, async (ctx) => {
-    // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
-    const unknown = Object.keys(ctx.query).find((key) => !LIST_QUERY_KEYS.includes(key));
-    if (unknown !== undefined) ctx.throw(400, `"${unknown}" is not allowed`);
-    // Query values are strings, so this one schema converts ("20" -> 20); bodies never do.
-    const { page, pageSize } = validate<{ page: number; pageSize: number }>(listQuerySchema, ctx.query, {
-      convert: true,
-    });
-    const result = await listProducts(page, pageSize);
-    ctx.set('X-Total-Count', String(result.total));
-    ctx.body = result.products;
-  });
-
-  router.get('/:id', guard.read, async (ctx) => {
-    const id = parseId(ctx);
-    const product = await findProduct(id);
-    if (!product) notFound(ctx, id);
-    ctx.body = product;
-  });
-
-  router.post('/', guard.write, jsonBody(), async (ctx) => {
-    const input = validate<ProductCreate>(productCreateSchema, ctx.request.body);
-    const product = await createProduct(input);
-    ctx.status = 201;
-    ctx.set('Location', `${ROUTE_PREFIX}/${product.id}`);
-    ctx.body = product;
-  });
-
-  router.put('/:id', guard.write, jsonBody(), async (ctx) => {
-    const id = parseId(ctx);
-    const changes = validate<ProductUpdate>(productUpdateSchema, ctx.request.body);
-    const product = await updateProduct(id, changes);
-    if (!product) notFound(ctx, id);
-    ctx.body = product;
-  });
-
-  router.delete('/:id', guard.write, async (ctx) => {
-    const id = parseId(ctx);
-    if (!(await deleteProduct(id))) notFound(ctx, id);
-    ctx.status = 204;
-  });
-
-  return router;
+  return apiRouter(productApi, guard);
 }
 
-// Digits only: Joi would also accept "1e3", "+7" or " 7" and turn them into numbers.
+// Digits only, no leading zero: Number() would also accept "1e3", "+7" or " 7".
 const DIGITS = /^[1-9][0-9]{0,9}$/;
 
-/** The :id parameter as a positive 32-bit integer; anything else is a 400 before any query. */
-function parseId(ctx: Context & { params: Record<string, string> }): number {
+/** The :id parameter as an integer from 1 to MAX_ID; anything else is a 400 before any query. */
+function parseId(ctx: RouterContext): number {
   const raw = ctx.params.id ?? '';
-  const { value, error } = idSchema.validate(Number(raw));
-  if (!DIGITS.test(raw) || error) ctx.throw(400, 'id must be a positive integer');
-  return value as number;
+  const id = Number(raw);
+  if (!DIGITS.test(raw) || id > MAX_ID) ctx.throw(400, 'id must be a positive integer');
+  return id;
 }
 
-function notFound(ctx: Context, id: number): never {
+function notFound(ctx: RouterContext, id: number): never {
   ctx.throw(404, `Product ${id} not found`);
 }

@@ -1,14 +1,25 @@
 import Joi from 'joi';
 
+import type { Product, ProductJson } from './product.model.js';
+
+/** PostgreSQL's integer (int4): the id column and quantity are both of this type. */
+const INT4_MAX = 2_147_483_647;
+export const MAX_ID = INT4_MAX;
+export const MAX_QUANTITY = INT4_MAX;
 /**
  * The largest price accepted. decimal(18,2) could hold 16 integer digits, but a
  * JSON number (an IEEE double) is only exact to 15 significant digits, so we stop
  * at 13 integer digits + 2 decimals: every accepted price reads back unchanged.
  */
 export const MAX_PRICE = 9_999_999_999_999.99;
-export const MAX_QUANTITY = 2_147_483_647;
+/** Decimals a price may have; the column is decimal(18,2). */
+export const PRICE_SCALE = 2;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** The fields a client sends; the model declares their types, and the schemas below must match them. */
+export type ProductCreate = Pick<Product, 'name' | 'price' | 'quantity'> & Partial<Pick<Product, 'description'>>;
+export type ProductUpdate = Partial<ProductCreate>;
 
 /** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */
 const storableText = (value: string, helpers: Joi.CustomHelpers) =>
@@ -17,11 +28,27 @@ const storableText = (value: string, helpers: Joi.CustomHelpers) =>
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
 
 const name = Joi.string().min(1).max(100).custom(storableText).messages(textMessages).example('Widget');
-const description = Joi.string().allow('').max(500).custom(storableText).messages(textMessages).example('A small widget');
-const price = Joi.number().min(0.01).max(MAX_PRICE).precision(2).example(19.99);
+const description = Joi.string()
+  .allow('', null)
+  .max(500)
+  .custom(storableText)
+  .messages(textMessages)
+  .example('A small widget')
+  .description('Free text; null (or leaving it out) means none, and null in an update clears it.');
+const price = Joi.number()
+  .min(0.01)
+  .max(MAX_PRICE)
+  .precision(PRICE_SCALE)
+  .example(19.99)
+  .description(
+    `Price with at most ${PRICE_SCALE} decimals (see x-scale), from 0.01 to ${MAX_PRICE}; more decimals are refused, never rounded. ` +
+      'The upper bound is below what decimal(18,2) could store because a JSON number is only exact to 15 ' +
+      'significant digits: 13 integer digits plus 2 decimals always read back unchanged.',
+  );
 const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3);
 
-export const productCreateSchema = Joi.object({
+// Joi.object<T, true> makes the keys and their kinds a compile error when they drift from the type.
+export const productCreateSchema = Joi.object<ProductCreate, true>({
   name: name.required(),
   description,
   price: price.required(),
@@ -29,27 +56,32 @@ export const productCreateSchema = Joi.object({
 }).label('ProductCreate');
 
 /** Every field optional, but an empty object is refused: an update must change something. */
-export const productUpdateSchema = Joi.object({ name, description, price, quantity })
+export const productUpdateSchema = Joi.object<ProductUpdate, true>({ name, description, price, quantity })
   .min(1)
   .messages({ 'object.min': 'an update must change at least one field' })
   .label('ProductUpdate');
 
-export const productSchema = Joi.object({
-  id: Joi.number().integer().min(1).max(MAX_QUANTITY).required().example(1),
+const timestamp = Joi.string().isoDate().example('2026-01-01T12:00:00.000Z');
+
+/** What the API answers; used by the OpenAPI document. */
+export const productSchema = Joi.object<ProductJson, true>({
+  id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
   name: name.required(),
-  description: description.allow(null),
+  description: description.required(),
   price: price.required(),
   quantity: quantity.required(),
-  createdAt: Joi.date().iso().required().example('2026-01-01T12:00:00.000Z'),
-  updatedAt: Joi.date().iso().required().example('2026-01-01T12:00:00.000Z'),
+  createdAt: timestamp.required(),
+  updatedAt: timestamp.required(),
 }).label('Product');
 
-export const idSchema = Joi.number().integer().min(1).max(2_147_483_647).label('id');
+export const idSchema = Joi.number().integer().min(1).max(MAX_ID).label('id');
 
-export const listQuerySchema = Joi.object({
-  page: Joi.number().integer().min(1).max(1_000_000).default(1),
-  pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const listQuerySchema = Joi.object<{ page: number; pageSize: number }, true>({
+  page: Joi.number().integer().min(1).max(1_000_000).default(1).description('Page number, starting at 1.'),
+  pageSize: Joi.number()
+    .integer()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .description(`Products per page, from 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`),
 }).label('ProductListQuery');
-
-export type ProductCreate = { name: string; description?: string; price: number; quantity: number };
-export type ProductUpdate = Partial<ProductCreate>;

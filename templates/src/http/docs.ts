@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 import Router from '@koa/router';
 import { koaSwagger } from 'koa2-swagger-ui';
 
+import { SERVICE_TITLE } from '../service.js';
+
 const SPEC_PATH = '/openapi.json';
 const UI_PATH = '/swagger';
 const ASSET_ROOT = '/swagger-ui';
@@ -40,7 +42,7 @@ export function createDocsRouter(document: Record<string, unknown>): Router {
 
   // koa2-swagger-ui builds its asset URLs as `${swaggerCdnUrl}/${swaggerVersion}/<file>`.
   const swaggerUi = koaSwagger({
-    title: '{{labelCapitalized}} service API',
+    title: `${SERVICE_TITLE} API`,
     routePrefix: false, // serve on whatever route mounts it: its own path test is an unanchored regex
     swaggerCdnUrl: ASSET_ROOT,
     swaggerVersion: version,
