@@ -71,7 +71,7 @@ const rejected: [string, RegExp][] = [
   ['Package', /reserved word/],
   ['Model', /clashes with Model in the generated code/],
   ['Router', /clashes with Router in the generated code/],
-  ['Input', /clashes with input in the generated code/],
+  ['Operation', /clashes with Operation in the generated code/],
   ['Pojo', /clashes with Pojo in the generated code/],
   ['Date', /would shadow the JavaScript global Date/],
   ['Sheep', /no distinct plural/],

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { accessOf, requiredScope } from './auth/access.js';
 import type { AuthConfig } from './auth/auth.config.js';
 import type { Api } from './http/operations.js';
-import { AUTH_TAG, bearerScheme, tokenApi } from './openapi/token.js';
+import { AUTH_TAG, bearerScheme, tokenEndpointDocument } from './openapi/token.js';
 import { AUTH_RESPONSES, ERROR_RESPONSES } from './openapi/responses.js';
 import { errors, type Json } from './openapi/schema.js';
 import { productApi } from './product/product.routes.js';
@@ -25,7 +25,7 @@ export function buildOpenApiDocument(auth: AuthConfig): Json {
   const components: Record<string, Json> = { responses: { ...ERROR_RESPONSES } };
   const tags: Json[] = [];
 
-  const token = tokenApi(auth);
+  const token = tokenEndpointDocument(auth);
   if (token) {
     // First in the document, so Swagger UI shows where a token comes from before what needs one.
     paths[token.path] = { post: token.operation };

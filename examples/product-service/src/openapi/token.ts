@@ -15,7 +15,7 @@ export function bearerScheme(auth: Exclude<AuthConfig, { mode: 'off' }>): Json {
 }
 
 /** POST /api/auth/token and what it needs in components; undefined where the service issues no tokens. */
-export function tokenApi(auth: AuthConfig): { path: string; operation: Json; components: Record<string, Json> } | undefined {
+export function tokenEndpointDocument(auth: AuthConfig): { path: string; operation: Json; components: Record<string, Json> } | undefined {
   if (!isSecretAuth(auth)) return undefined;
   const operation = {
     operationId: 'createToken',
