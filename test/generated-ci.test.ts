@@ -42,11 +42,12 @@ for (const { dir, names } of generatedProjects) {
     }
   });
 
-  ci('type-checks, then runs the tests and the resilience tests against the PostgreSQL service and the embedded database', () => {
+  ci('type-checks and lints, then runs the tests and the resilience tests against the PostgreSQL service and the embedded database', () => {
     assert.ok(steps.some((step) => step.uses?.startsWith('actions/checkout@')));
     const node = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
     assert.is(node?.with?.['node-version'], 22);
     assert.ok(steps.some((step) => step.run === 'npm run typecheck'));
+    assert.ok(steps.some((step) => step.run === 'npm run lint'));
     const postgres = job!.services!.postgres;
     assert.is(postgres.image, 'postgres:15');
     for (const command of ['npm test', 'npm run test:resilience']) {

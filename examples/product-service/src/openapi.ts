@@ -38,7 +38,8 @@ export function buildOpenApiDocument(auth: AuthConfig): Json {
     for (const { method, path, doc } of api.operations) {
       const scope = requiredScope(auth.mode, accessOf(method));
       const operation = { ...doc, tags: [api.tag.name], ...(scope ? withToken(doc, scope) : { security: [] }) };
-      (paths[openApiPath(api.prefix, path)] ??= {})[method] = operation;
+      const key = openApiPath(api.prefix, path);
+      paths[key] = { ...paths[key], [method]: operation };
     }
   }
   if (auth.mode !== 'off') {

@@ -89,7 +89,7 @@ export const deepJson = fc
   .tuple(fc.integer({ min: 100, max: 5_000 }), fc.constantFrom('[', '{"a":'), fc.boolean())
   .map(([depth, open, inField]) => {
     const close = open === '[' ? ']' : '}';
-    const nested = open.repeat(depth) + '1' + close.repeat(depth);
+    const nested = `${open.repeat(depth)}1${close.repeat(depth)}`;
     return inField ? `{"name":${nested},"price":1,"quantity":1}` : nested;
   });
 

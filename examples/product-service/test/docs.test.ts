@@ -8,6 +8,7 @@ import { buildOpenApiDocument } from '../src/openapi.js';
 import { MAX_PRICE, productCreateSchema } from '../src/product/product.schema.js';
 import { productInput, post, put, testConfig, useService } from './helpers.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.
 type Json = Record<string, any>;
 
 /** The document as the default configuration (AUTH_MODE=writes, built-in tokens) builds it. */

@@ -111,7 +111,7 @@ commands('status lists pending then applied migrations; down rolls back the last
     assert.is(migrate.code, 0, migrate.stderr);
     const status = await npmRun('migrate:status', [], scratch.env);
     const appliedLines = status.stdout.trimEnd().split('\n');
-    assert.equal(appliedLines.map((line) => line.replace(/  \d{4}-\d\d-\d\dT[\d:.]+Z$/, '')), NAMES.map((name) => `applied  ${name}`));
+    assert.equal(appliedLines.map((line) => line.replace(/ {2}\d{4}-\d\d-\d\dT[\d:.]+Z$/, '')), NAMES.map((name) => `applied  ${name}`));
 
     for (const name of [...NAMES].reverse()) {
       const down = await npmRun('migrate:down', [], scratch.env);

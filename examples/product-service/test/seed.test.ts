@@ -7,6 +7,7 @@ import { productSchema } from '../src/product/product.schema.js';
 import { testConfig } from './helpers.js';
 import { npmRun, scratchDatabase } from './scratch-database.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.
 type Json = Record<string, any>;
 
 /** The example of each field of the create request, as the OpenAPI document shows it. */
