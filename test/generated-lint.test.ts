@@ -32,7 +32,7 @@ const findings = (report: LintReport) =>
   report.diagnostics.map((diagnostic) => `${diagnostic.location?.path ?? '?'}: ${diagnostic.category} (${diagnostic.severity})`);
 
 /** Entity names near the generated code's own identifiers and TypeScript's types (as in entity-sweep.test.ts). */
-const TRICKY_NAMES = ['Record', 'Index', 'Status', 'TokenRequest'];
+const TRICKY_NAMES = ['Record', 'Index', 'Status', 'Token', 'TokenRequest'];
 
 async function generate(entity: string): Promise<{ dir: string; name: string }> {
   const dir = join(tempDir(), 'service');
