@@ -1,0 +1,91 @@
+import { PGlite } from '@electric-sql/pglite';
+import knex from 'knex';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { fieldViews, literal } from '../src/fields/field-views.js';
+import { DEFAULT_FIELDS } from '../src/fields/spec.js';
+import { EVERY_TYPE } from './fields-fixtures.js';
+
+/** The SQL of a createTable whose body is the views' column calls, as the migration runs them. */
+function createTableSql(table: string, columnCalls: string[]): string {
+  const body = new Function('table', columnCalls.join('\n')) as (table: unknown) => void;
+  return knex({ client: 'pg' }).schema.createTable(table, body).toString();
+}
+
+// ---
+
+const views = suite('what the templates print for each field');
+
+views('the standard fields give the item\'s migration, model types and row types', () => {
+  assert.equal(
+    fieldViews(DEFAULT_FIELDS).map(({ name, column, knexColumn, tsType, rowType }) => ({ name, column, knexColumn, tsType, rowType })),
+    [
+      { name: 'name', column: 'name', knexColumn: "table.string('name', 100).notNullable();", tsType: 'string', rowType: undefined },
+      { name: 'description', column: 'description', knexColumn: "table.string('description', 500).nullable();", tsType: 'string | null', rowType: undefined },
+      { name: 'price', column: 'price', knexColumn: 'table.decimal(\'price\', 18, 2).notNullable();', tsType: 'number', rowType: 'string' },
+      { name: 'quantity', column: 'quantity', knexColumn: "table.integer('quantity').notNullable();", tsType: 'number', rowType: undefined },
+    ],
+  );
+});
+
+views('names become columns, labels and constants', () => {
+  const [view] = fieldViews([{ name: 'lastCheckedAt', type: 'datetime' }]);
+  assert.equal([view!.column, view!.label, view!.constantName], ['last_checked_at', 'last checked at', 'LAST_CHECKED_AT']);
+});
+
+views('every type has its own column and TypeScript type', () => {
+  const byName = new Map(fieldViews(EVERY_TYPE).map((view) => [view.name, view]));
+  const expected: [string, string, string][] = [
+    ['title', "table.string('title', 200).notNullable();", 'string'],
+    ['isbn', "table.string('isbn', 255).nullable().unique();", 'string | null'],
+    ['summary', "table.text('summary').nullable().defaultTo('');", 'string | null'],
+    ['pages', "table.integer('pages').nullable().defaultTo(100).index();", 'number | null'],
+    ['unitPrice', "table.decimal('unit_price', 10, 2).nullable().defaultTo(9.99);", 'number | null'],
+    ['available', "table.boolean('available').nullable().defaultTo(true);", 'boolean | null'],
+    ['published', "table.date('published').nullable().defaultTo('2026-01-31').index();", 'string | null'],
+    ['lastCheckedAt', "table.timestamp('last_checked_at', { useTz: true }).nullable().defaultTo('2026-01-01T12:00:00.000Z');", 'string | null'],
+    ['catalogId', "table.uuid('catalog_id').nullable().unique();", 'string | null'],
+    ['contact', "table.string('contact', 120).nullable().defaultTo('books@example.com');", 'string | null'],
+    ['format', "table.enum('format', ['hardcover', 'paperback', 'ebook']).nullable().defaultTo('paperback');", "'hardcover' | 'paperback' | 'ebook' | null"],
+  ];
+  for (const [name, knexColumn, tsType] of expected) {
+    assert.is(byName.get(name)?.knexColumn, knexColumn, name);
+    assert.is(byName.get(name)?.tsType, tsType, name);
+  }
+});
+
+views('literals survive quotes and backslashes', () => {
+  assert.is(literal("it's a \\d"), "'it\\'s a \\\\d'");
+  assert.is(eval(literal("it's a \\d\nnext")), "it's a \\d\nnext");
+});
+
+views('the columns of every type create a table in PostgreSQL that stores the defaults and keeps its constraints', async () => {
+  const db = new PGlite();
+  try {
+    await db.exec(createTableSql('books', fieldViews(EVERY_TYPE).map((view) => view.knexColumn)));
+    await db.exec("insert into books (title, catalog_id) values ('A title', '0b5d8f3e-8b2a-4c1e-9f6d-2a7c4e1b9d30')");
+    const { rows } = await db.query<Record<string, unknown>>('select * from books');
+    assert.is(rows.length, 1);
+    const row = rows[0]!;
+    assert.equal(
+      { summary: row.summary, pages: row.pages, unit_price: row.unit_price, available: row.available, format: row.format, contact: row.contact },
+      { summary: '', pages: 100, unit_price: '9.99', available: true, format: 'paperback', contact: 'books@example.com' },
+    );
+    assert.is((row.last_checked_at as Date).toISOString(), '2026-01-01T12:00:00.000Z');
+    // The enum's check constraint and the unique index hold.
+    let refused = 0;
+    for (const sql of [
+      "insert into books (title, format) values ('B', 'audiobook')",
+      "insert into books (title, catalog_id) values ('C', '0b5d8f3e-8b2a-4c1e-9f6d-2a7c4e1b9d30')",
+      'insert into books (isbn) values (null)',
+    ]) {
+      await db.exec(sql).catch(() => (refused += 1));
+    }
+    assert.is(refused, 3, 'a value outside the enum, a duplicate unique value and a missing required title are refused');
+  } finally {
+    await db.close();
+  }
+});
+
+views.run();
