@@ -3,6 +3,7 @@ import knex from 'knex';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { entityShape } from '../src/fields/entity-views.js';
 import { fieldViews, literal } from '../src/fields/field-views.js';
 import { DEFAULT_FIELDS } from '../src/fields/spec.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
@@ -27,6 +28,30 @@ views('the standard fields give the item\'s migration, model types and row types
       { name: 'quantity', column: 'quantity', knexColumn: "table.integer('quantity').notNullable();", tsType: 'number', rowType: undefined },
     ],
   );
+});
+
+views('the model turns NUMERIC into a number and timestamptz into ISO text, and types raw rows by column', () => {
+  const standard = fieldViews(DEFAULT_FIELDS);
+  assert.equal(standard.flatMap((view) => view.fromDatabase), [
+    "// The schema's MAX_PRICE keeps every stored price exact as a double.",
+    "if (typeof json.price === 'string') json.price = Number(json.price);",
+  ]);
+  assert.equal(entityShape(standard), {
+    rowOmitted: "'price' | 'createdAt' | 'updatedAt'",
+    rowColumns: 'price: string; created_at: Date; updated_at: Date',
+  });
+  const book = fieldViews(EVERY_TYPE);
+  assert.equal(book.find((view) => view.name === 'lastCheckedAt')?.fromDatabase, [
+    'if (json.lastCheckedAt instanceof Date) json.lastCheckedAt = json.lastCheckedAt.toISOString();',
+  ]);
+  assert.equal(entityShape(book).rowColumns.split('; '), [
+    'unit_price: string | null',
+    'published: Date | null',
+    'last_checked_at: Date | null',
+    'catalog_id: string | null',
+    'created_at: Date',
+    'updated_at: Date',
+  ]);
 });
 
 views('names become columns, labels and constants', () => {

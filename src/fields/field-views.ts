@@ -21,8 +21,8 @@ export interface FieldView {
   tsType: string;
   /** The type a raw query's row holds, where it differs from the model's (`string` for NUMERIC), else undefined. */
   rowType: string | undefined;
-  /** NUMERIC arrives as a string: the model turns it into a number. */
-  isDecimal: boolean;
+  /** Lines of the model's $parseDatabaseJson that bring the driver's value to the JSON one (NUMERIC, timestamptz). */
+  fromDatabase: string[];
 }
 
 /** A JavaScript literal in the templates' style: 'single quotes', numbers and booleans as they are. */
@@ -91,6 +91,18 @@ function rowType(field: FieldSpec): string | undefined {
   return field.required ? type : `${type} | null`;
 }
 
+function fromDatabase(field: FieldSpec, column: string): string[] {
+  const property = `json.${field.name}`;
+  if (field.type === 'decimal') {
+    return [
+      `// The schema's MAX_${column.toUpperCase()} keeps every stored ${label(field.name)} exact as a double.`,
+      `if (typeof ${property} === 'string') ${property} = Number(${property});`,
+    ];
+  }
+  if (field.type === 'datetime') return [`if (${property} instanceof Date) ${property} = ${property}.toISOString();`];
+  return [];
+}
+
 /** The view of each field, in the spec's order. */
 export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
   return fields.map((field) => {
@@ -104,7 +116,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       knexColumn: knexColumn(field, column),
       tsType: tsType(field),
       rowType: rowType(field),
-      isDecimal: field.type === 'decimal',
+      fromDatabase: fromDatabase(field, column),
     };
   });
 }
