@@ -56,17 +56,17 @@ flags('flags and the answers file give the same answers JSON, for every type and
 
 flags('the standard fields written as flags read back as the standard fields', () => {
   assert.equal(DEFAULT_FIELDS.map(fieldFlag), [
-    'name:string:required:minLength=1:maxLength=100',
-    'description:string:minLength=0:maxLength=500',
-    'price:decimal:required:precision=18:scale=2:min=0.01',
-    'quantity:integer:required:min=1',
+    'name:string:required:minLength=1:maxLength=100:example=Widget',
+    'description:string:minLength=0:maxLength=500:example=A small widget:description=Free text',
+    'price:decimal:required:precision=18:scale=2:min=0.01:example=19.99',
+    'quantity:integer:required:min=1:example=3',
   ]);
   assert.equal(parseFieldFlags(DEFAULT_FIELDS.map(fieldFlag)), DEFAULT_FIELDS);
 });
 
 flags('a colon inside a pattern or description is written \\:', () => {
-  const [field] = parseFieldFlags(['opensAt:string:pattern=^\\d{2}\\:\\d{2}$:description=Local time\\: HH\\:MM']);
-  assert.equal(field, { name: 'opensAt', type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'Local time: HH:MM' });
+  const [field] = parseFieldFlags(['opensAt:string:pattern=^\\d{2}\\:\\d{2}$:example=09\\:30:description=Local time\\: HH\\:MM']);
+  assert.equal(field, { name: 'opensAt', type: 'string', pattern: '^\\d{2}:\\d{2}$', example: '09:30', description: 'Local time: HH:MM' });
   assert.equal(parseFieldFlags([fieldFlag(field!)]), [field]);
 });
 
@@ -110,7 +110,7 @@ answers("reads the issue's Book answers file", () => {
     managementPort: 8081,
     fields: [
       { name: 'title', type: 'string', required: true, maxLength: 200 },
-      { name: 'isbn', type: 'string', required: true, unique: true, pattern: '^[0-9-]{10,17}$' },
+      { name: 'isbn', type: 'string', required: true, unique: true, pattern: '^[0-9-]{10,17}$', example: '978-0-13-468599-1' },
       { name: 'pages', type: 'integer', min: 1 },
       { name: 'price', type: 'decimal', precision: 10, scale: 2, min: 0 },
       { name: 'format', type: 'enum', values: ['hardcover', 'paperback', 'ebook'], default: 'paperback' },

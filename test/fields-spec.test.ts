@@ -14,10 +14,10 @@ const spec = suite('the field spec');
 spec('the standard fields are the item: name 1-100, description up to 500 and may be empty, price decimal(18,2) from 0.01, quantity from 1', () => {
   assert.is(validateFields(DEFAULT_FIELDS), undefined);
   assert.equal(checkFields([...DEFAULT_FIELDS]), [
-    { name: 'name', type: 'string', required: true, minLength: 1, maxLength: 100 },
-    { name: 'description', type: 'string', minLength: 0, maxLength: 500 },
-    { name: 'price', type: 'decimal', required: true, precision: 18, scale: 2, min: 0.01 },
-    { name: 'quantity', type: 'integer', required: true, min: 1 },
+    { name: 'name', type: 'string', required: true, minLength: 1, maxLength: 100, example: 'Widget' },
+    { name: 'description', type: 'string', minLength: 0, maxLength: 500, example: 'A small widget', description: 'Free text' },
+    { name: 'price', type: 'decimal', required: true, precision: 18, scale: 2, min: 0.01, example: 19.99 },
+    { name: 'quantity', type: 'integer', required: true, min: 1, example: 3 },
   ]);
   const [name, description, price, quantity] = DEFAULT_FIELDS as [FieldSpec, FieldSpec, FieldSpec, FieldSpec];
   assert.is(valueProblem(name, ''), 'must be at least 1 characters long');

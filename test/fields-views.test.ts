@@ -4,14 +4,22 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { entityShape } from '../src/fields/entity-views.js';
+import { valueProblem } from '../src/fields/field-values.js';
 import { fieldViews, literal } from '../src/fields/field-views.js';
-import { DEFAULT_FIELDS } from '../src/fields/spec.js';
+import { exampleValue, joiDeclaration, numberLiteral } from '../src/fields/joi-views.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
+import { entityNames } from '../src/names.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 
 /** The SQL of a createTable whose body is the views' column calls, as the migration runs them. */
 function createTableSql(table: string, columnCalls: string[]): string {
   const body = new Function('table', columnCalls.join('\n')) as (table: unknown) => void;
   return knex({ client: 'pg' }).schema.createTable(table, body).toString();
+}
+
+/** The raw row's part of the entity's shape. */
+function pickRow({ rowOmitted, rowColumns }: { rowOmitted: string; rowColumns: string }) {
+  return { rowOmitted, rowColumns };
 }
 
 // ---
@@ -36,7 +44,7 @@ views('the model turns NUMERIC into a number and timestamptz into ISO text, and 
     "// The schema's MAX_PRICE keeps every stored price exact as a double.",
     "if (typeof json.price === 'string') json.price = Number(json.price);",
   ]);
-  assert.equal(entityShape(standard), {
+  assert.equal(pickRow(entityShape(standard, entityNames('Product'))), {
     rowOmitted: "'price' | 'createdAt' | 'updatedAt'",
     rowColumns: 'price: string; created_at: Date; updated_at: Date',
   });
@@ -44,7 +52,7 @@ views('the model turns NUMERIC into a number and timestamptz into ISO text, and 
   assert.equal(book.find((view) => view.name === 'lastCheckedAt')?.fromDatabase, [
     'if (json.lastCheckedAt instanceof Date) json.lastCheckedAt = json.lastCheckedAt.toISOString();',
   ]);
-  assert.equal(entityShape(book).rowColumns.split('; '), [
+  assert.equal(entityShape(book, entityNames('Book')).rowColumns.split('; '), [
     'unit_price: string | null',
     'published: Date | null',
     'last_checked_at: Date | null',
@@ -114,3 +122,48 @@ views('the columns of every type create a table in PostgreSQL that stores the de
 });
 
 views.run();
+
+// ---
+
+const joi = suite('what the schema module prints for each field');
+
+joi('numbers are written with digit groups from five integer digits on', () => {
+  assert.equal(
+    [9_999_999_999_999.99, 2_147_483_647, 10_000, 1000, 0.01, -2_147_483_648, 19.99].map(numberLiteral),
+    ['9_999_999_999_999.99', '2_147_483_647', '10_000', '1000', '0.01', '-2_147_483_648', '19.99'],
+  );
+});
+
+joi('a field without an example gets one that passes its own rules', () => {
+  // A pattern needs its example: no value can be made up for any regular expression.
+  for (const field of EVERY_TYPE.filter((spec) => spec.type !== 'string' || spec.pattern === undefined)) {
+    const { example: _given, ...withoutExample } = field;
+    assert.is(valueProblem(withoutExample as FieldSpec, exampleValue(withoutExample as FieldSpec)), undefined, field.name);
+  }
+  assert.is(exampleValue({ name: 'code', type: 'string', minLength: 10 }), 'Codexxxxxx');
+  assert.is(exampleValue({ name: 'size', type: 'integer', min: 5, max: 9 }), 5);
+});
+
+joi('the standard fields print the item\'s schema declarations', () => {
+  const declarations = DEFAULT_FIELDS.map(joiDeclaration);
+  assert.is(declarations[0], "const name = Joi.string().min(1).max(100).custom(storableText).messages(textMessages).example('Widget');");
+  assert.is(declarations[3], 'const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3);');
+  assert.match(declarations[1]!, /^const description = Joi.string\(\)\n {2}\.allow\('', null\)\n {2}\.max\(500\)/);
+});
+
+joi('the schema module\'s entity-level parts follow the fields', () => {
+  const product = entityShape(fieldViews(DEFAULT_FIELDS), entityNames('Product'));
+  assert.is(product.int4Columns, 'the id column and quantity are both');
+  assert.is(product.createType, "Pick<Product, 'name' | 'price' | 'quantity'> & Partial<Pick<Product, 'description'>>");
+  assert.is(product.updateKeys, '{ name, description, price, quantity }');
+  assert.ok(product.hasText);
+  const book = entityShape(fieldViews(EVERY_TYPE), entityNames('Book'));
+  assert.is(book.int4Columns, 'the id column and pages are both');
+  assert.match(book.updateKeys, /^\{\n {2}title,\n {2}isbn,\n/);
+  const counter = entityShape(fieldViews([{ name: 'hits', type: 'integer' }, { name: 'misses', type: 'integer' }, { name: 'active', type: 'boolean' }]), entityNames('Counter'));
+  assert.is(counter.int4Columns, 'the id column, hits and misses are all');
+  assert.not.ok(counter.hasText);
+  assert.is(counter.createType, "Partial<Pick<Counter, 'hits' | 'misses' | 'active'>>");
+});
+
+joi.run();

@@ -1,4 +1,5 @@
 import { columnName } from './field-name.js';
+import { fieldConstants, joiDeclaration } from './joi-views.js';
 import { lengthBounds } from './field-values.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
@@ -21,8 +22,15 @@ export interface FieldView {
   tsType: string;
   /** The type a raw query's row holds, where it differs from the model's (`string` for NUMERIC), else undefined. */
   rowType: string | undefined;
+  /** The schema module's `const <name> = Joi...;`, on one line or several. */
+  joiDeclaration: string;
+  /** The schema module's exported constants for this field (MAX_PRICE, PRICE_SCALE), with doc comments. */
+  constants: string[];
   /** Lines of the model's $parseDatabaseJson that bring the driver's value to the JSON one (NUMERIC, timestamptz). */
   fromDatabase: string[];
+  isInteger: boolean;
+  /** string or text: checked by the schema module's storableText. */
+  isText: boolean;
 }
 
 /** A JavaScript literal in the templates' style: 'single quotes', numbers and booleans as they are. */
@@ -117,6 +125,10 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       tsType: tsType(field),
       rowType: rowType(field),
       fromDatabase: fromDatabase(field, column),
+      joiDeclaration: joiDeclaration(field),
+      constants: fieldConstants(field),
+      isInteger: field.type === 'integer',
+      isText: field.type === 'string' || field.type === 'text',
     };
   });
 }

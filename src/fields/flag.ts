@@ -25,10 +25,10 @@ function modifierValue(key: Modifier, value: string | undefined, type: string): 
   if (value === undefined) throw new Error(`${key} needs a value, e.g. ${key}=${key === 'values' ? 'a|b' : '...'}`);
   if (NUMBERS.has(key)) return toNumber(key, value);
   if (key === 'values') return value.split('|');
-  if (key === 'default') {
-    if (type === 'integer' || type === 'decimal') return toNumber('default', value);
+  if (key === 'default' || key === 'example') {
+    if (type === 'integer' || type === 'decimal') return toNumber(key, value);
     if (type === 'boolean') {
-      if (value !== 'true' && value !== 'false') throw new Error(`default must be true or false: ${value}`);
+      if (value !== 'true' && value !== 'false') throw new Error(`${key} must be true or false: ${value}`);
       return value === 'true';
     }
   }

@@ -25,6 +25,8 @@ interface FieldBase<Type extends FieldType, Value> {
   description?: string;
   /** Stored when a create leaves the field out. */
   default?: Value;
+  /** The value the OpenAPI document shows; one that passes the field's rules is made up when left out. */
+  example?: Value;
 }
 
 /**
@@ -72,7 +74,7 @@ export type FieldSpec = TextFieldSpec | EmailFieldSpec | IntegerFieldSpec | Deci
 /** Every key a field may have, in the order the answers file writes them. */
 export const FIELD_KEYS = [
   'name', 'type', 'required', 'unique', 'index', 'values', 'precision', 'scale', 'min', 'max', 'minLength',
-  'maxLength', 'pattern', 'default', 'description',
+  'maxLength', 'pattern', 'default', 'example', 'description',
 ] as const;
 
 export type FieldKey = (typeof FIELD_KEYS)[number];
@@ -80,7 +82,7 @@ export type FieldKey = (typeof FIELD_KEYS)[number];
 /** The modifiers, that is every key but the name and the type. */
 export type Modifier = Exclude<FieldKey, 'name' | 'type'>;
 
-const COMMON: readonly Modifier[] = ['required', 'unique', 'index', 'default', 'description'];
+const COMMON: readonly Modifier[] = ['required', 'unique', 'index', 'default', 'example', 'description'];
 
 /** Which modifiers fit which type. A unique or indexed boolean would hold two rows or index nothing useful. */
 export const MODIFIERS_BY_TYPE: Readonly<Record<FieldType, readonly Modifier[]>> = {
@@ -89,7 +91,7 @@ export const MODIFIERS_BY_TYPE: Readonly<Record<FieldType, readonly Modifier[]>>
   email: [...COMMON, 'maxLength'],
   integer: [...COMMON, 'min', 'max'],
   decimal: [...COMMON, 'min', 'max', 'precision', 'scale'],
-  boolean: ['required', 'default', 'description'],
+  boolean: ['required', 'default', 'example', 'description'],
   date: COMMON,
   datetime: COMMON,
   uuid: COMMON,
@@ -114,10 +116,10 @@ export const DOUBLE_DIGITS = 15;
 
 /** The fields when none are given: the item every generated service has always had. */
 export const DEFAULT_FIELDS: readonly FieldSpec[] = Object.freeze([
-  { name: 'name', type: 'string', required: true, minLength: 1, maxLength: 100 },
-  { name: 'description', type: 'string', minLength: 0, maxLength: 500 },
-  { name: 'price', type: 'decimal', required: true, precision: 18, scale: 2, min: 0.01 },
-  { name: 'quantity', type: 'integer', required: true, min: 1 },
+  { name: 'name', type: 'string', required: true, minLength: 1, maxLength: 100, example: 'Widget' },
+  { name: 'description', type: 'string', minLength: 0, maxLength: 500, example: 'A small widget', description: 'Free text' },
+  { name: 'price', type: 'decimal', required: true, precision: 18, scale: 2, min: 0.01, example: 19.99 },
+  { name: 'quantity', type: 'integer', required: true, min: 1, example: 3 },
 ] satisfies FieldSpec[]);
 
 /** The same field with its keys in `FIELD_KEYS` order, so equal specs print as equal JSON. */

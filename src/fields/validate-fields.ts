@@ -126,6 +126,13 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
   const problem = typeProblem({ ...field, type });
   if (problem) return `${at}: ${problem}`;
   if (field.unique === true && field.index === true) return `${at}: index is implied by unique; give one of them`;
+  if (field.pattern !== undefined && field.example === undefined) {
+    return `${at}: a pattern needs an example, a value that matches it for the OpenAPI document (example=...)`;
+  }
+  if (field.example !== undefined) {
+    const exampleProblem = valueProblem(field as unknown as FieldSpec, field.example);
+    if (exampleProblem) return `${at}: example ${JSON.stringify(field.example)} ${exampleProblem}`;
+  }
   if (field.default !== undefined) {
     if (field.required === true) return `${at}: a required field has no use for a default (it applies only when the field is left out)`;
     const defaultProblem = valueProblem(field as unknown as FieldSpec, field.default);
