@@ -3,8 +3,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { columnName, validateFieldName } from '../src/fields/field-name.js';
-import { DEFAULT_FIELDS } from '../src/fields/spec.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
 import { renderProject } from '../src/generate.js';
+import { entityNames } from '../src/names.js';
+import type { Answers } from '../src/render.js';
+import { EVERY_TYPE } from './fields-fixtures.js';
 
 /** Every own property name along a prototype chain, up to (not including) `stop`. */
 function chainNames(start: object, stop: object | null): string[] {
@@ -13,6 +16,16 @@ function chainNames(start: object, stop: object | null): string[] {
     names.push(...Object.getOwnPropertyNames(object));
   }
   return names;
+}
+
+/** The lowercase consts a rendered schema module declares, but for the fields' own and the entity's. */
+function schemaDeclarations(answers: Answers, path: string, fields: readonly FieldSpec[]): string[] {
+  const schema = renderProject(answers).get(path) ?? '';
+  const fieldNames = new Set(fields.map((field) => field.name));
+  const camelName = entityNames(answers.entity).camelName;
+  return [...schema.matchAll(/^(?:export )?const ([a-z]\w*)/gm)]
+    .map((match) => match[1]!)
+    .filter((name) => !fieldNames.has(name) && !name.startsWith(camelName));
 }
 
 // ---
@@ -30,12 +43,11 @@ clashes('every name an Objection model instance, its class or any object already
 });
 
 clashes('the names the generated schema module declares beside the fields are refused', () => {
-  const schema = renderProject({ entity: 'Product', port: 8080, managementPort: 8081 }).get('src/product/product.schema.ts') ?? '';
-  const fieldNames = new Set(DEFAULT_FIELDS.map((field) => field.name));
-  const declared = [...schema.matchAll(/^(?:export )?const ([a-z]\w*)/gm)]
-    .map((match) => match[1]!)
-    .filter((name) => !fieldNames.has(name) && !name.startsWith('product'));
-  assert.ok(declared.includes('storableText') && declared.includes('idSchema'), declared.join(', '));
+  const declared = [
+    ...schemaDeclarations({ entity: 'Product', port: 8080, managementPort: 8081 }, 'src/product/product.schema.ts', DEFAULT_FIELDS),
+    ...schemaDeclarations({ entity: 'Book', port: 8080, managementPort: 8081, fields: EVERY_TYPE }, 'src/book/book.schema.ts', EVERY_TYPE),
+  ];
+  for (const name of ['storableText', 'idSchema', 'calendarDate']) assert.ok(declared.includes(name), `${name} in ${declared.join(', ')}`);
   for (const name of declared) assert.match(validateFieldName(name) ?? 'accepted', /clashes with/, name);
 });
 

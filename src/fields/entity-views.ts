@@ -16,6 +16,8 @@ export interface EntityShape {
   constantLines: string[];
   /** Whether a string or text field needs the schema's storableText check. */
   hasText: boolean;
+  /** Whether a date field needs the schema's calendarDate check. */
+  hasDate: boolean;
   /** The create type: `Pick<Product, 'name' | 'price'> & Partial<Pick<Product, 'description'>>`. */
   createType: string;
   /** The update schema's keys: `{ name, description, price, quantity }`, or one per line when that is too long. */
@@ -61,6 +63,7 @@ export function entityShape(fields: readonly FieldView[], names: EntityNames): E
     int4Columns: `${sentenceList(int4)} ${int4.length === 1 ? 'is' : int4.length === 2 ? 'are both' : 'are all'}`,
     constantLines: [...integers, ...fields.filter((field) => !field.isInteger)].flatMap((field) => field.constants),
     hasText: fields.some((field) => field.isText),
+    hasDate: fields.some((field) => field.isDate),
     createType: createType(fields, names.className),
     updateKeys: `${updateHead}${inline})`.length <= LINE_WIDTH ? inline : `{\n${fields.map((field) => `  ${field.name},\n`).join('')}}`,
   };

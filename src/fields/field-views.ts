@@ -31,6 +31,8 @@ export interface FieldView {
   isInteger: boolean;
   /** string or text: checked by the schema module's storableText. */
   isText: boolean;
+  /** date: checked by the schema module's calendarDate. */
+  isDate: boolean;
 }
 
 /** A JavaScript literal in the templates' style: 'single quotes', numbers and booleans as they are. */
@@ -129,6 +131,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       constants: fieldConstants(field),
       isInteger: field.type === 'integer',
       isText: field.type === 'string' || field.type === 'text',
+      isDate: field.type === 'date',
     };
   });
 }

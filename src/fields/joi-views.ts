@@ -62,6 +62,13 @@ export function fieldConstants(field: FieldSpec): string[] {
   ];
 }
 
+/** What leaving the field out or sending null does, for an optional field. */
+function absentRule(field: FieldSpec): string {
+  return field.default === undefined
+    ? 'null (or leaving it out) means none, and null in an update clears it.'
+    : `leaving it out on create stores ${JSON.stringify(field.default)}, and null in an update clears it.`;
+}
+
 /** The field's description in the OpenAPI document: its own words, then what the API does with it. */
 function descriptionPieces(field: FieldSpec): { template?: string; text?: string } {
   const own = field.description?.replace(/\.$/, '');
@@ -77,13 +84,11 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
         ? `The upper bound is below what decimal(${precision},${scale}) could store because a JSON number is only exact to ` +
           `${DOUBLE_DIGITS} significant digits: ${DOUBLE_DIGITS - scale} integer digits plus ${scale} decimals always read back unchanged.`
         : undefined;
-    return bound === undefined ? { template: rule.trimEnd() } : { template: rule, text: bound };
+    const text = [bound, field.required ? undefined : capitalize(absentRule(field))].filter((part) => part !== undefined).join(' ');
+    return text === '' ? { template: rule.trimEnd() } : { template: rule, text };
   }
   if (field.required) return own === undefined ? {} : { text: `${own}.` };
-  const absent = field.default === undefined
-    ? 'null (or leaving it out) means none, and null in an update clears it.'
-    : `leaving it out on create stores ${JSON.stringify(field.default)}, and null in an update clears it.`;
-  return { text: own === undefined ? capitalize(absent) : `${own}; ${absent}` };
+  return { text: own === undefined ? capitalize(absentRule(field)) : `${own}; ${absentRule(field)}` };
 }
 
 /** The `.description(...)` call: inline when it fits, else its pieces one per line, joined with `+`. */
@@ -132,9 +137,10 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
     case 'boolean':
       return { head: 'Joi.boolean()', calls: allow(nullable) };
     case 'date':
-      return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.isoDate()'] };
+      return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'] };
     case 'datetime':
-      return { head: 'Joi.string()', calls: [...allow(nullable), '.isoDate()'] };
+      // A time without a zone would be read in the database server's zone: require one.
+      return { head: 'Joi.string()', calls: [...allow(nullable), '.isoDate()', ".pattern(/(?:Z|[+-]\\d{2}:\\d{2})$/, 'time zone')"] };
     case 'uuid':
       return { head: 'Joi.string()', calls: ['.guid()', ...allow(nullable)] };
     case 'enum':
