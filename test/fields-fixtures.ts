@@ -14,3 +14,13 @@ export const EVERY_TYPE: FieldSpec[] = [
   { name: 'contact', type: 'email', maxLength: 120, default: 'books@example.com' },
   { name: 'format', type: 'enum', values: ['hardcover', 'paperback', 'ebook'], default: 'paperback' },
 ];
+
+/** The error message a throwing call gives, or "accepted". */
+export function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'accepted';
+}

@@ -8,7 +8,7 @@ import { checkAnswers, readAnswersFile } from '../src/fields/answers-file.js';
 import { fieldFlag, parseFieldFlags } from '../src/fields/flag.js';
 import { DEFAULT_FIELDS } from '../src/fields/spec.js';
 import { renderProject } from '../src/generate.js';
-import { EVERY_TYPE } from './fields-fixtures.js';
+import { EVERY_TYPE, refusal } from './fields-fixtures.js';
 import { tempDir } from './helpers.js';
 
 /** Writes an answers file into a fresh folder and returns its path. */
@@ -16,16 +16,6 @@ function answersFile(content: unknown): string {
   const path = join(tempDir(), 'answers.json');
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return path;
-}
-
-/** The error message a throwing call gives. */
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'accepted';
 }
 
 // ---

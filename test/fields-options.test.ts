@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { givenAnswers } from '../src/fields/options.js';
+import { refusal } from './fields-fixtures.js';
 import { tempDir } from './helpers.js';
 
 const cwd = tempDir();
@@ -12,16 +13,6 @@ writeFileSync(
   join(cwd, 'book.json'),
   JSON.stringify({ entity: 'Book', port: 9000, managementPort: 9001, fields: [{ name: 'title', type: 'string', required: true }] }),
 );
-
-/** The error message a throwing call gives. */
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'accepted';
-}
 
 test('without --answers or --field, only what was given is given: the standard fields follow from no fields', () => {
   assert.equal(givenAnswers({ entity: 'Product', port: 3000 }, cwd), { entity: 'Product', port: 3000 });
