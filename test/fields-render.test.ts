@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { ObjectSchema } from 'joi';
+import type { Model } from 'objection';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -79,6 +80,35 @@ rendered('its create schema accepts every field\'s example and refuses values th
   assert.match(error?.message ?? '', /"title" is required/);
   for (const field of EVERY_TYPE.filter((spec) => !spec.required)) {
     assert.is(create.validate({ ...full, [field.name]: null }).error, undefined, `${field.name}: null clears it`);
+  }
+});
+
+rendered('its migration and model store every accepted value and read it back unchanged', async () => {
+  const { default: knexFactory } = await import('knex');
+  const { default: ClientPgLite } = await import('knex-pglite');
+  const migration = (await import(pathToFileURL(join(book, 'src/migrations/001-create-books.ts')).href)) as {
+    up: (knex: unknown) => Promise<void>;
+  };
+  const { Book } = (await import(pathToFileURL(join(book, 'src/book/book.model.ts')).href)) as { Book: typeof Model };
+  /** A stored book as the API would answer it. */
+  type Stored = Record<string, unknown> & { id: number };
+  const json = (model: Model | undefined) => (model?.toJSON() ?? {}) as Stored;
+  const knex = knexFactory({ client: ClientPgLite, connection: {} });
+  try {
+    await migration.up(knex);
+    // A date column reads back as a JavaScript Date (PGlite at UTC midnight, pg at local midnight) until
+    // the database module parses DATE as text: left out here, listed as work left in issue 14.
+    const values = Object.fromEntries(EVERY_TYPE.filter((field) => field.type !== 'date').map((field) => [field.name, exampleValue(field)]));
+    const stored = json(await Book.bindKnex(knex).query().insert(values).returning('*'));
+    const read = json(await Book.bindKnex(knex).query().findById(stored.id));
+    for (const [name, value] of Object.entries(values)) assert.equal(read[name], value, name);
+    // Left out, optional fields read back as their defaults, or null.
+    const minimal = json(await Book.bindKnex(knex).query().insert({ title: 'A title' }).returning('*'));
+    for (const field of EVERY_TYPE.filter((spec) => !spec.required && spec.type !== 'date')) {
+      assert.equal(minimal[field.name], field.default ?? null, field.name);
+    }
+  } finally {
+    await knex.destroy();
   }
 });
 
