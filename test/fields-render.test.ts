@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 
 import { renderProject } from '../src/generate.js';
 import { exampleValue } from '../src/fields/joi-views.js';
+import { requestExamples } from '../src/fields/openapi-examples.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 import { linkRootModules, root, tempDir } from './helpers.js';
 
@@ -76,6 +77,10 @@ rendered('its create schema accepts every field\'s example and refuses values th
     assert.ok(error, `${name}: ${JSON.stringify(value)} was accepted`);
     assert.match(error.message, new RegExp(`"${name}"`), name);
   }
+  const update = schemas.bookUpdateSchema!.prefs({ convert: false, abortEarly: false });
+  const examples = requestExamples(EVERY_TYPE);
+  for (const { key, value } of examples.create) assert.is(create.validate(value).error, undefined, `create example ${key}`);
+  for (const { key, value } of examples.update) assert.is(update.validate(value).error, undefined, `update example ${key}`);
   const { error } = create.validate({});
   assert.match(error?.message ?? '', /"title" is required/);
   for (const field of EVERY_TYPE.filter((spec) => !spec.required)) {

@@ -5,8 +5,10 @@ import * as assert from 'uvu/assert';
 
 import { entityShape } from '../src/fields/entity-views.js';
 import { valueProblem } from '../src/fields/field-values.js';
-import { fieldViews, literal } from '../src/fields/field-views.js';
-import { exampleValue, joiDeclaration, numberLiteral } from '../src/fields/joi-views.js';
+import { literal, numberLiteral } from '../src/fields/code-text.js';
+import { fieldViews } from '../src/fields/field-views.js';
+import { exampleValue, joiDeclaration } from '../src/fields/joi-views.js';
+import { exampleLines, requestExamples } from '../src/fields/openapi-examples.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
 import { entityNames } from '../src/names.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
@@ -164,6 +166,21 @@ joi('the schema module\'s entity-level parts follow the fields', () => {
   assert.is(counter.int4Columns, 'the id column, hits and misses are all');
   assert.not.ok(counter.hasText);
   assert.is(counter.createType, "Partial<Pick<Counter, 'hits' | 'misses' | 'active'>>");
+});
+
+joi('the request examples use one value per field: all fields, the required ones, a change and a clear', () => {
+  const { create, update } = requestExamples(DEFAULT_FIELDS);
+  assert.equal(create.map(exampleLines), [
+    ['    full: {', "      summary: 'All fields',", '      value: {', "        name: 'Widget',", "        description: 'A small widget',", '        price: 19.99,', '        quantity: 3,', '      },', '    },'].join('\n'),
+    "    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 19.99, quantity: 3 } },",
+  ]);
+  assert.equal(update.map(exampleLines), [
+    "    price: { summary: 'Change price and quantity', value: { price: 19.99, quantity: 3 } },",
+    "    clearDescription: { summary: 'Clear the description', value: { description: null } },",
+  ]);
+  const allRequired = requestExamples([{ name: 'code', type: 'string', required: true, unique: true }, { name: 'size', type: 'integer', required: true }]);
+  assert.equal(allRequired.create.map((example) => example.key), ['full']);
+  assert.equal(allRequired.update, [{ key: 'size', summary: 'Change size', value: { size: 1 } }]);
 });
 
 joi.run();

@@ -1,8 +1,6 @@
 import type { EntityNames } from '../names.js';
-import { literal, type FieldView } from './field-views.js';
-
-/** The generated code's line width. */
-const LINE_WIDTH = 120;
+import { LINE_WIDTH, literal } from './code-text.js';
+import type { FieldView } from './field-views.js';
 
 /** What the templates print about the fields as a whole, computed once (see FieldView for one field). */
 export interface EntityShape {

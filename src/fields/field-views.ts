@@ -1,3 +1,4 @@
+import { literal } from './code-text.js';
 import { columnName } from './field-name.js';
 import { fieldConstants, joiDeclaration } from './joi-views.js';
 import { lengthBounds } from './field-values.js';
@@ -33,13 +34,6 @@ export interface FieldView {
   isText: boolean;
   /** date: checked by the schema module's calendarDate. */
   isDate: boolean;
-}
-
-/** A JavaScript literal in the templates' style: 'single quotes', numbers and booleans as they are. */
-export function literal(value: unknown): string {
-  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
-  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
-  return String(value);
 }
 
 /** `unitPrice` -> `unit price`. */

@@ -1,38 +1,12 @@
 import indefinite from 'indefinite';
 
+import { docComment, LINE_WIDTH, literal, numberLiteral, wrap } from './code-text.js';
 import { columnName } from './field-name.js';
 import { lengthBounds, numberBounds } from './field-values.js';
-import { literal } from './field-views.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, DOUBLE_DIGITS, type FieldSpec } from './spec.js';
 
-/** The generated code's line width, the width of a long description's string pieces, and of doc comments. */
-const LINE_WIDTH = 120;
+/** A long description is split into string pieces of at most this many characters. */
 const PIECE_WIDTH = 100;
-const COMMENT_WIDTH = 84;
-
-/** A number as the templates write it: digit groups from five integer digits on (10_000, 9_999_999_999_999.99). */
-export function numberLiteral(value: number): string {
-  const [integer = '', fraction] = String(Math.abs(value)).split('.');
-  const grouped = integer.length >= 5 ? integer.replace(/\B(?=(\d{3})+$)/g, '_') : integer;
-  return `${value < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-}
-
-/** Greedy word wrap: lines of at most `width` characters (a longer word gets a line of its own). */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(' ')) {
-    const last = lines.at(-1);
-    if (last !== undefined && `${last} ${word}`.length <= width) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
-
-/** A doc comment, on one line when it fits. */
-export function docComment(text: string): string[] {
-  if (`/** ${text} */`.length <= COMMENT_WIDTH) return [`/** ${text} */`];
-  return ['/**', ...wrap(text, COMMENT_WIDTH - 3).map((line) => ` * ${line}`), ' */'];
-}
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const label = (field: FieldSpec) => columnName(field.name).replaceAll('_', ' ');
