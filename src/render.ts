@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 import Handlebars from 'handlebars';
 
+import { entityShape } from './fields/entity-views.js';
+import { fieldViews } from './fields/field-views.js';
+import { DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
 import { entityNames, type EntityNames } from './names.js';
 
 /** What a user chooses; everything else is derived from it. */
@@ -11,6 +14,8 @@ export interface Answers {
   entity: string;
   port: number;
   managementPort: number;
+  /** The entity's fields, already checked (see checkFields); the standard item fields when left out. */
+  fields?: FieldSpec[];
 }
 
 /** A template file: its path below templates/ (with placeholders) and its text. */
@@ -45,7 +50,8 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
  */
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
   const names = entityNames(answers.entity);
-  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion };
+  const fields = fieldViews(answers.fields ?? DEFAULT_FIELDS);
+  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, fields, shape: entityShape(fields, names) };
   const files = templates.map((template) => {
     const path = outputPath(template.path, names);
     const content = template.path.endsWith('.hbs')

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+
+import { validateEntity, validatePort, validatePortPair } from '../validate.js';
+import { checkFields, FieldSpecError } from './validate-fields.js';
+import type { FieldSpec } from './spec.js';
+
+/** What an answers file gives; ports and fields left out take the CLI's defaults. */
+export interface AnswersFromFile {
+  entity: string;
+  port?: number;
+  managementPort?: number;
+  fields?: FieldSpec[];
+}
+
+/** What a generated project's create-item-service.json also holds: read past, never used as answers. */
+const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
+const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields']);
+
+function checkPort(value: unknown, label: string): number | undefined {
+  if (value === undefined) return undefined;
+  const problem = typeof value === 'number' ? validatePort(String(value), label) : `${label} must be a number`;
+  if (problem) throw new FieldSpecError(problem);
+  return value as number;
+}
+
+/**
+ * Checks the answers in a parsed answers file with the CLI's own validators: entity, ports,
+ * fields. A generated project's create-item-service.json is a valid answers file too.
+ * Throws FieldSpecError with one line.
+ */
+export function checkAnswers(input: unknown): AnswersFromFile {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new FieldSpecError('must be a JSON object such as {"entity": "Book", "fields": [...]}');
+  }
+  const raw = input as Record<string, unknown>;
+  const unknown = Object.keys(raw).find((key) => !ANSWER_KEYS.has(key) && !RECORD_KEYS.has(key));
+  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, port, managementPort, fields)`);
+  if (typeof raw.entity !== 'string') throw new FieldSpecError('needs "entity", e.g. "entity": "Book"');
+  const entityProblem = validateEntity(raw.entity);
+  if (entityProblem) throw new FieldSpecError(entityProblem);
+  const port = checkPort(raw.port, 'port');
+  const managementPort = checkPort(raw.managementPort, 'managementPort');
+  if (port !== undefined && managementPort !== undefined) {
+    const problem = validatePortPair(port, managementPort);
+    if (problem) throw new FieldSpecError(problem);
+  }
+  const answers: AnswersFromFile = { entity: raw.entity.trim() };
+  if (port !== undefined) answers.port = port;
+  if (managementPort !== undefined) answers.managementPort = managementPort;
+  if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
+  return answers;
+}
+
+/**
+ * Reads `--answers <file>`. Every problem (missing file, bad JSON, bad answer) is a
+ * FieldSpecError whose one line names the file.
+ */
+export function readAnswersFile(path: string): AnswersFromFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new FieldSpecError(`--answers ${path}: ${reason}`);
+  }
+  try {
+    return checkAnswers(JSON.parse(text));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message;
+    throw new FieldSpecError(`--answers ${path}: ${reason}`);
+  }
+}

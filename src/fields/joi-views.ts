@@ -1,0 +1,169 @@
+import indefinite from 'indefinite';
+
+import { docComment, LINE_WIDTH, literal, numberLiteral, wrap } from './code-text.js';
+import { columnName } from './field-name.js';
+import { lengthBounds, numberBounds } from './field-values.js';
+import { DEFAULT_PRECISION, DEFAULT_SCALE, DOUBLE_DIGITS, type FieldSpec } from './spec.js';
+
+/** A long description is split into string pieces of at most this many characters. */
+const PIECE_WIDTH = 100;
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const label = (field: FieldSpec) => columnName(field.name).replaceAll('_', ' ');
+const maxConstant = (field: FieldSpec) => `MAX_${columnName(field.name).toUpperCase()}`;
+const scaleConstant = (field: FieldSpec) => `${columnName(field.name).toUpperCase()}_SCALE`;
+
+/** The exported constants a numeric field's schema refers to, with their doc comments. */
+export function fieldConstants(field: FieldSpec): string[] {
+  if (field.type === 'integer') return [`export const ${maxConstant(field)} = ${field.max === undefined ? 'INT4_MAX' : numberLiteral(field.max)};`];
+  if (field.type !== 'decimal') return [];
+  const precision = field.precision ?? DEFAULT_PRECISION;
+  const scale = field.scale ?? DEFAULT_SCALE;
+  const column = `decimal(${precision},${scale})`;
+  const why =
+    field.max !== undefined
+      ? `The largest ${label(field)} accepted.`
+      : precision > DOUBLE_DIGITS
+        ? `The largest ${label(field)} accepted. ${column} could hold ${precision - scale} integer digits, but a JSON number ` +
+          `(an IEEE double) is only exact to ${DOUBLE_DIGITS} significant digits, so we stop at ${DOUBLE_DIGITS - scale} ` +
+          `integer digits + ${scale} decimals: every accepted ${label(field)} reads back unchanged.`
+        : `The largest ${label(field)} ${column} holds.`;
+  return [
+    ...docComment(why),
+    `export const ${maxConstant(field)} = ${numberLiteral(numberBounds(field).max)};`,
+    ...docComment(`Decimals ${indefinite(label(field))} may have; the column is ${column}.`),
+    `export const ${scaleConstant(field)} = ${scale};`,
+  ];
+}
+
+/** What leaving the field out or sending null does, for an optional field. */
+function absentRule(field: FieldSpec): string {
+  return field.default === undefined
+    ? 'null (or leaving it out) means none, and null in an update clears it.'
+    : `leaving it out on create stores ${JSON.stringify(field.default)}, and null in an update clears it.`;
+}
+
+/** The field's description in the OpenAPI document: its own words, then what the API does with it. */
+function descriptionPieces(field: FieldSpec): { template?: string; text?: string } {
+  const own = field.description?.replace(/\.$/, '');
+  if (field.type === 'decimal') {
+    const min = field.min === undefined ? `\${-${maxConstant(field)}}` : String(field.min);
+    const rule =
+      `${own === undefined ? '' : `${own}. `}${capitalize(label(field))} with at most \${${scaleConstant(field)}} decimals (see x-scale), ` +
+      `from ${min} to \${${maxConstant(field)}}; more decimals are refused, never rounded. `;
+    const precision = field.precision ?? DEFAULT_PRECISION;
+    const scale = field.scale ?? DEFAULT_SCALE;
+    const bound =
+      field.max === undefined && precision > DOUBLE_DIGITS
+        ? `The upper bound is below what decimal(${precision},${scale}) could store because a JSON number is only exact to ` +
+          `${DOUBLE_DIGITS} significant digits: ${DOUBLE_DIGITS - scale} integer digits plus ${scale} decimals always read back unchanged.`
+        : undefined;
+    const text = [bound, field.required ? undefined : capitalize(absentRule(field))].filter((part) => part !== undefined).join(' ');
+    return text === '' ? { template: rule.trimEnd() } : { template: rule, text };
+  }
+  if (field.required) return own === undefined ? {} : { text: `${own}.` };
+  return { text: own === undefined ? capitalize(absentRule(field)) : `${own}; ${absentRule(field)}` };
+}
+
+/** The `.description(...)` call: inline when it fits, else its pieces one per line, joined with `+`. */
+function descriptionCall(field: FieldSpec): string | undefined {
+  const { template, text } = descriptionPieces(field);
+  const pieces = [
+    ...(template === undefined ? [] : [`\`${template}\``]),
+    ...(text === undefined ? [] : wrap(text, PIECE_WIDTH).map((line, i, all) => literal(i < all.length - 1 ? `${line} ` : line))),
+  ];
+  if (pieces.length === 0) return undefined;
+  if (pieces.length === 1 && `  .description(${pieces[0]});`.length <= LINE_WIDTH) return `.description(${pieces[0]})`;
+  const [first, ...rest] = pieces;
+  return `.description(\n    ${[first, ...rest.map((piece) => `  ${piece}`)].join(' +\n    ')},\n  )`;
+}
+
+/** Joi's builder for the field's type and bounds, as a head and a list of calls. */
+function joiChain(field: FieldSpec): { head: string; calls: string[] } {
+  const nullable = field.required ? [] : ['null'];
+  const allow = (values: string[]) => (values.length === 0 ? [] : [`.allow(${values.join(', ')})`]);
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      const { min, max } = lengthBounds(field);
+      return {
+        head: 'Joi.string()',
+        calls: [
+          ...allow([...(min === 0 ? ["''"] : []), ...nullable]),
+          ...(field.minLength !== undefined && field.minLength > 0 ? [`.min(${field.minLength})`] : []),
+          ...(max === undefined ? [] : [`.max(${numberLiteral(max)})`]),
+          ...(field.pattern === undefined ? [] : [`.pattern(/${field.pattern.replace(/(?<!\\)\//g, '\\/')}/)`]),
+          '.custom(storableText)',
+          '.messages(textMessages)',
+        ],
+      };
+    }
+    case 'email':
+      return { head: 'Joi.string()', calls: ['.email()', ...allow(nullable), `.max(${lengthBounds(field).max})`] };
+    case 'integer': {
+      const min = field.min === undefined ? '-INT4_MAX - 1' : numberLiteral(field.min);
+      return { head: 'Joi.number()', calls: ['.integer()', ...allow(nullable), `.min(${min})`, `.max(${maxConstant(field)})`] };
+    }
+    case 'decimal': {
+      const min = field.min === undefined ? `-${maxConstant(field)}` : numberLiteral(field.min);
+      return { head: 'Joi.number()', calls: [...allow(nullable), `.min(${min})`, `.max(${maxConstant(field)})`, `.precision(${scaleConstant(field)})`] };
+    }
+    case 'boolean':
+      return { head: 'Joi.boolean()', calls: allow(nullable) };
+    case 'date':
+      return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'] };
+    case 'datetime':
+      // A time without a zone would be read in the database server's zone: require one.
+      return { head: 'Joi.string()', calls: [...allow(nullable), '.isoDate()', ".pattern(/(?:Z|[+-]\\d{2}:\\d{2})$/, 'time zone')"] };
+    case 'uuid':
+      return { head: 'Joi.string()', calls: ['.guid()', ...allow(nullable)] };
+    case 'enum':
+      return { head: 'Joi.string()', calls: [`.valid(${field.values.map(literal).join(', ')})`, ...allow(nullable)] };
+  }
+}
+
+/** A value of the field that passes its rules, for `.example()`: its own example, else its default, else one made up. */
+export function exampleValue(field: FieldSpec): unknown {
+  if (field.example !== undefined) return field.example;
+  if (field.default !== undefined) return field.default;
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      const { min, max } = lengthBounds(field);
+      return capitalize(label(field)).padEnd(min, 'x').slice(0, max);
+    }
+    case 'email':
+      return 'ada@example.com'.length <= lengthBounds(field).max! ? 'ada@example.com' : 'a@b.co';
+    case 'integer':
+    case 'decimal': {
+      const { min, max } = numberBounds(field);
+      return Math.min(Math.max(1, min), max);
+    }
+    case 'boolean':
+      return true;
+    case 'date':
+      return '2026-01-31';
+    case 'datetime':
+      return '2026-01-01T12:00:00.000Z';
+    case 'uuid':
+      return '0b5d8f3e-8b2a-4c1e-9f6d-2a7c4e1b9d30';
+    case 'enum':
+      return field.values[0];
+  }
+}
+
+/**
+ * The field's Joi schema as the schema module declares it, on one line when it fits:
+ *
+ *   const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3);
+ */
+export function joiDeclaration(field: FieldSpec): string {
+  const { head, calls } = joiChain(field);
+  const example = exampleValue(field);
+  const all = [...calls, `.example(${typeof example === 'number' ? numberLiteral(example) : literal(example)})`];
+  const description = descriptionCall(field);
+  if (description !== undefined) all.push(description);
+  const oneLine = `const ${field.name} = ${head}${all.join('')};`;
+  if (oneLine.length <= LINE_WIDTH && !oneLine.includes('\n')) return oneLine;
+  return `const ${field.name} = ${head}\n${all.map((call) => `  ${call}`).join('\n')};`;
+}

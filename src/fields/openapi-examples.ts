@@ -1,0 +1,64 @@
+import { LINE_WIDTH, literal, numberLiteral } from './code-text.js';
+import { columnName } from './field-name.js';
+import { exampleValue } from './joi-views.js';
+import type { FieldSpec } from './spec.js';
+
+/** One request example as the OpenAPI module lists it: its key, summary and body. */
+export interface RequestExample {
+  key: string;
+  summary: string;
+  value: Record<string, unknown>;
+}
+
+const label = (field: FieldSpec) => columnName(field.name).replaceAll('_', ' ');
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const valueOf = (fields: readonly FieldSpec[]) => Object.fromEntries(fields.map((field) => [field.name, exampleValue(field)]));
+
+/**
+ * The request examples Swagger UI shows, one value per field (its example), each passing the
+ * field's rules: create with every field, and with the required ones only when that differs;
+ * update changing up to two fields (required ones after the first, which usually names the
+ * record, else the first fields; never a unique one, which could collide), and clearing the
+ * first optional field.
+ */
+export function requestExamples(fields: readonly FieldSpec[]): { create: RequestExample[]; update: RequestExample[] } {
+  const required = fields.filter((field) => field.required);
+  const optional = fields.filter((field) => !field.required);
+  const create: RequestExample[] = [{ key: 'full', summary: 'All fields', value: valueOf(fields) }];
+  if (required.length > 0 && optional.length > 0) create.push({ key: 'minimal', summary: 'Required fields only', value: valueOf(required) });
+  const changeable = fields.filter((field) => !field.unique);
+  const preferred = required.slice(1).filter((field) => !field.unique);
+  const changed = (preferred.length > 0 ? preferred : changeable).slice(0, 2);
+  const update: RequestExample[] = [];
+  if (changed.length > 0) {
+    update.push({ key: changed[0]!.name, summary: `Change ${changed.map(label).join(' and ')}`, value: valueOf(changed) });
+  }
+  const cleared = optional[0];
+  if (cleared !== undefined) {
+    update.push({ key: `clear${pascal(cleared.name)}`, summary: `Clear the ${label(cleared)}`, value: { [cleared.name]: null } });
+  }
+  return { create, update };
+}
+
+function valueLiteral(value: unknown): string {
+  return typeof value === 'number' ? numberLiteral(value) : value === null ? 'null' : literal(value);
+}
+
+/**
+ * An example as a line of the OpenAPI module (indented four spaces), its body broken over
+ * lines when the line would be too long.
+ */
+export function exampleLines(example: RequestExample): string {
+  const entries = Object.entries(example.value).map(([key, value]) => `${key}: ${valueLiteral(value)}`);
+  const head = `    ${example.key}: { summary: ${literal(example.summary)}, value: `;
+  const oneLine = `${head}{ ${entries.join(', ')} } },`;
+  if (oneLine.length <= LINE_WIDTH) return oneLine;
+  return [
+    `    ${example.key}: {`,
+    `      summary: ${literal(example.summary)},`,
+    '      value: {',
+    ...entries.map((entry) => `        ${entry},`),
+    '      },',
+    '    },',
+  ].join('\n');
+}
