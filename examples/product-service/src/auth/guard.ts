@@ -13,6 +13,12 @@ import { hmacKey, scopesOf, type Scope } from './tokens.js';
 /** The check for the routes that read and for those that write; undefined where none is needed. */
 export type Guard = Record<Access, Middleware | undefined>;
 
+/** A token that passed verification: its claims and the scopes they grant. */
+interface Verified {
+  payload: JwtPayload;
+  scopes: ReadonlySet<string>;
+}
+
 const REALM = SERVICE_NAME;
 const BEARER_HEADER = /^Bearer +([^\s]+)$/i;
 
@@ -42,9 +48,10 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
     debug: true, // the reason goes to the debug log; clients get the generic texts below
   });
 
-  const verified = new LRUCache<string, JwtPayload>({ max: REMEMBERED_TOKENS });
+  // With its scopes, so a remembered token is not parsed again either.
+  const verified = new LRUCache<string, Verified>({ max: REMEMBERED_TOKENS });
 
-  async function authenticate(ctx: Context): Promise<JwtPayload> {
+  async function authenticate(ctx: Context): Promise<Verified> {
     const header = ctx.get('Authorization');
     if (header === '') {
       challenge(ctx, 'Authentication required: send Authorization: Bearer <token>');
@@ -55,7 +62,7 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
     }
     const remembered = verified.get(token);
     if (remembered) {
-      ctx.state.user = remembered;
+      ctx.state.user = remembered.payload;
       return remembered;
     }
     try {
@@ -74,16 +81,17 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
     }
     // Never a ttl of 0 or less: lru-cache would keep such an entry for good. Frozen, because later
     // requests with this token get the same object.
+    const accepted: Verified = { payload: Object.freeze(payload), scopes: scopesOf(payload) };
     const ttl = Math.min(REMEMBER_MS, payload.exp * 1000 - Date.now());
-    if (ttl > 0) verified.set(token, Object.freeze(payload), { ttl });
-    return payload;
+    if (ttl > 0) verified.set(token, accepted, { ttl });
+    return accepted;
   }
 
   const requireScope =
     (scope: Scope): Middleware =>
     async (ctx, next) => {
-      const payload = await authenticate(ctx);
-      if (!scopesOf(payload).has(scope)) {
+      const { scopes } = await authenticate(ctx);
+      if (!scopes.has(scope)) {
         ctx.throw(403, `Token lacks the ${scope} scope`, {
           headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${scope}"` },
         });

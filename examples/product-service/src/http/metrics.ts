@@ -30,13 +30,15 @@ export function createMetrics(): { registry: Registry; middleware: Koa.Middlewar
   });
 
   const middleware: Koa.Middleware = async (ctx, next) => {
-    const end = duration.startTimer();
+    // Timed here rather than with startTimer(), which allocates a closure, two hrtime pairs and a merged label object.
+    const started = performance.now();
     // Observed when the response is done (sent or aborted): only then is the status final,
     // even when an error handler outside this middleware turns a thrown error into the reply.
     ctx.res.once('close', () => {
       // The router sets _matchedRoute to the route template (/api/products/:id), never the raw path.
       const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      end({ method: ctx.method, route: route === undefined ? UNMATCHED : String(route), status: ctx.res.statusCode });
+      const labels = { method: ctx.method, route: route === undefined ? UNMATCHED : String(route), status: ctx.res.statusCode };
+      duration.observe(labels, (performance.now() - started) / 1000);
     });
     await next();
   };
