@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { openDatabase, type Database } from '../src/database.js';
 import { createLogger } from '../src/logger.js';
 import { testConfig } from './helpers.js';
+import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
 import { AUTH_ENV } from './tokens.js';
 
 const root = join(import.meta.dirname, '..');
@@ -18,11 +19,14 @@ export async function migrationNames(): Promise<string[]> {
   return files.flatMap((file) => /^(\d{3}-.+)\.ts$/.exec(file)?.[1] ?? []).sort();
 }
 
-export interface ScratchDatabase {
-  /** The variables that point a command at this database (and at no other). */
-  env: Record<string, string>;
+export interface ScratchSchema {
   open(): Promise<Database>;
   drop(): Promise<void>;
+}
+
+export interface ScratchDatabase extends ScratchSchema {
+  /** The variables that point a command at this database (and at no other). */
+  env: Record<string, string>;
 }
 
 /**
@@ -31,18 +35,44 @@ export interface ScratchDatabase {
  * new folder.
  */
 export async function scratchDatabase(): Promise<ScratchDatabase> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scratch-data-'));
-    await cp(await emptyDataDir(), dataDir, { recursive: true });
-    const env = { DATABASE_URL: '', DATA_DIR: dataDir };
-    return {
-      env,
-      open: () => openDatabase(testConfig(env), createLogger('silent')),
-      drop: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `scratch_${process.pid}_${Date.now()}`;
+  if (process.env.DATABASE_URL) return postgresSchema(process.env.DATABASE_URL);
+  const dataDir = await mkdtemp(join(tmpdir(), 'scratch-data-'));
+  await cp(await emptyDataDir(), dataDir, { recursive: true });
+  const env = { DATABASE_URL: '', DATA_DIR: dataDir };
+  return {
+    env,
+    open: () => openDatabase(testConfig(env), createLogger('silent')),
+    drop: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * An empty schema for this process's own use, with DATABASE_URL or without: cheaper than a
+ * scratchDatabase() on the embedded database, which would start a second PGlite. The embedded
+ * database has a single session: while opened, the shared database sees only this schema.
+ */
+export async function scratchSchema(): Promise<ScratchSchema> {
+  if (process.env.DATABASE_URL) return postgresSchema(process.env.DATABASE_URL);
+  reserveDatabase();
+  const shared = await sharedDatabase();
+  const schema = scratchName();
+  await shared.knex.raw('create schema ??', [schema]);
+  return {
+    open: async () => {
+      await shared.knex.raw('set search_path to ??', [schema]);
+      return { ...shared, close: async () => void (await shared.knex.raw('set search_path to default')) };
+    },
+    drop: async () => {
+      await shared.knex.raw('drop schema ?? cascade', [schema]);
+      await releaseDatabase();
+    },
+  };
+}
+
+const scratchName = () => `scratch_${process.pid}_${Date.now()}`;
+
+async function postgresSchema(base: string): Promise<ScratchDatabase> {
+  const schema = scratchName();
   const admin = await openDatabase(testConfig(), createLogger('silent'));
   await admin.knex.raw('create schema ??', [schema]);
   const url = new URL(base);

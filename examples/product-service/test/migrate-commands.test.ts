@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 
 import type { Database } from '../src/database.js';
 import { createMigration, migrationSlug } from '../src/migrations/new-migration.js';
-import { migrationNames, scratchDatabase } from './scratch-database.js';
+import { migrationNames, scratchSchema } from './scratch-database.js';
 
 // The npm scripts themselves (migrate, migrate:*) run as processes in test/resilience/migrate-commands.test.ts.
 
@@ -40,7 +40,7 @@ make('names: words, camelCase and snake_case become a kebab-case name; nothing u
 
 make('creates the next numbered migration with up and down, registered in index.ts, and it runs both ways', async () => {
   const dir = await migrationsCopy();
-  const scratch = await scratchDatabase();
+  const scratch = await scratchSchema();
   let db: Database | undefined;
   try {
     const first = await createMigration(dir, 'add sku');
