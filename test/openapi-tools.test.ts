@@ -3,33 +3,34 @@
  * front of the reference example and of a freshly generated multi-word service, and Redocly's
  * recommended lint rules on their documents. Needs PostgreSQL (DATABASE_URL, as bash .ci/run sets).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { bin, root } from './helpers.js';
+import { generatedProjects } from './generated-projects.js';
+import { dropCreatedDatabases, example as exampleDir, freshDatabase, tempDir } from './helpers.js';
 import { requestCases, type RequestCase, type ServiceNames } from './openapi-cases.js';
-import { describeProblems, describeViolations, lintDocuments, readPrismAnswer, startPrism, type Prism } from './openapi-tools.js';
 import {
-  createDatabase,
-  dropDatabase,
+  describeProblems,
+  describeViolations,
+  lintDocuments,
+  readPrismAnswer,
   SERVICE_PASSWORD,
   SERVICE_USERNAME,
+  startPrism,
   startService,
-  stopChild,
+  type Prism,
   type RunningService,
-} from './service-processes.js';
+} from './openapi-tools.js';
 
 type OpenApi = { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> } & Record<string, unknown>;
 
 interface Target extends ServiceNames {
   label: string;
   dir: string;
-  database?: { url: string; name: string };
+  databaseUrl?: string;
   service?: RunningService;
   prism?: Prism;
   document?: OpenApi;
@@ -38,10 +39,18 @@ interface Target extends ServiceNames {
 }
 
 const serverUrl = process.env.DATABASE_URL;
-const work = mkdtempSync(join(tmpdir(), 'openapi-tools-'));
+const work = tempDir('openapi-tools-');
 const account = { username: SERVICE_USERNAME, password: SERVICE_PASSWORD };
-const example: Target = { label: 'the example', dir: join(root, 'examples/product-service'), collection: '/api/products', readScope: 'products:read', tokens: {} };
-const generated: Target = { label: 'warehouse bin', dir: join(work, 'warehouse-bin-service'), collection: '/api/warehousebins', readScope: 'warehousebins:read', tokens: {} };
+const example: Target = { label: 'the example', dir: exampleDir, collection: '/api/products', readScope: 'products:read', tokens: {} };
+// The multi-word service this test process generated ("warehouse bin").
+const fresh = generatedProjects.find((project) => project.dir !== exampleDir)!;
+const generated: Target = {
+  label: fresh.names.label,
+  dir: fresh.dir,
+  collection: `/api/${fresh.names.routeSegment}`,
+  readScope: `${fresh.names.routeSegment}:read`,
+  tokens: {},
+};
 /** Every document linted: the example in each AUTH_MODE and the generated service (file name -> document). */
 const documents = new Map<string, OpenApi>();
 const startedServices: RunningService[] = [];
@@ -53,8 +62,8 @@ async function fetchDocument(service: RunningService): Promise<OpenApi> {
 
 /** Starts the service and Prism in front of it; `meanwhile` runs once the service is ready, while Prism starts. */
 async function start(target: Target, serverUrl: string, meanwhile: () => Promise<void> = async () => {}): Promise<void> {
-  target.database = await createDatabase(serverUrl, 'openapi_tools');
-  target.service = await startService(target.dir, target.database.url, 'writes');
+  target.databaseUrl = await freshDatabase(serverUrl, 'openapi_tools');
+  target.service = await startService(target.dir, target.databaseUrl, 'writes');
   startedServices.push(target.service);
   target.document = await fetchDocument(target.service);
   const file = join(work, `${target.label.replace(/ /g, '-')}-writes.json`);
@@ -87,13 +96,13 @@ async function otherModes(): Promise<void> {
   await allSettled(
     (['all', 'off'] as const).map(async (mode) => {
       // Not migrating: two instances migrating at once would race for knex's migration lock.
-      const service = await startService(example.dir, example.database!.url, mode, { MIGRATE_ON_START: 'false' });
+      const service = await startService(example.dir, example.databaseUrl!, mode, { MIGRATE_ON_START: 'false' });
       startedServices.push(service);
       const file = join(work, `the-example-${mode}.json`);
       const document = await fetchDocument(service);
       writeFileSync(file, JSON.stringify(document, null, 2));
       documents.set(file, document);
-      await stopChild(service);
+      await service.stop();
     }),
   );
 }
@@ -179,9 +188,6 @@ const tools = suite('the OpenAPI documents, as Prism and Redocly read them');
 tools.before(async () => {
   try {
     assert.ok(serverUrl, 'this suite needs PostgreSQL: set DATABASE_URL (bash .ci/run does)');
-    const generate = spawnSync(process.execPath, [bin, 'warehouse bin', '--yes', '--out', generated.dir], { encoding: 'utf8', timeout: 30_000 });
-    assert.is(generate.status, 0, generate.stderr);
-    symlinkSync(join(root, 'node_modules'), join(generated.dir, 'node_modules'), 'dir');
     await allSettled([start(example, serverUrl, otherModes), start(generated, serverUrl)]);
   } catch (error) {
     // uvu reports a throwing hook as (0 / N) and exits 0; make every test fail instead.
@@ -190,11 +196,8 @@ tools.before(async () => {
 });
 
 tools.after(async () => {
-  await Promise.all([example.prism, generated.prism, ...startedServices].map(stopChild));
-  for (const target of [example, generated]) {
-    if (serverUrl && target.database) await dropDatabase(serverUrl, target.database.name);
-  }
-  rmSync(work, { recursive: true, force: true });
+  await Promise.all([example.prism, generated.prism, ...startedServices].map((server) => server?.stop()));
+  await dropCreatedDatabases();
 });
 
 for (const target of [example, generated]) {

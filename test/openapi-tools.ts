@@ -4,14 +4,14 @@
  * Redocly CLI (`redocly lint`, recommended rules).
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 
 import * as assert from 'uvu/assert';
 
 import { root } from './helpers.js';
-import { freePort } from './servers.js';
-import { spawnChild, stopOnFailure, waitUntil, type Child } from './service-processes.js';
+import { freePort, spawnServer, until, type ServerProcess } from './servers.js';
 
 const require = createRequire(import.meta.url);
 
@@ -22,22 +22,85 @@ function binOf(pkg: string, name: string): string {
   return join(dirname(manifest), bin[name]!);
 }
 
-export interface Prism extends Child {
+/** Runs `wait` for a process just started; if it fails, stops the process before passing the error on. */
+async function stopOnFailure<T>(server: ServerProcess, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+export interface RunningService extends ServerProcess {
+  /** http://127.0.0.1:<PORT> */
+  api: string;
+}
+
+export const SERVICE_USERNAME = 'admin';
+export const SERVICE_PASSWORD = randomBytes(18).toString('base64url');
+
+/**
+ * Starts a generated service with `node --import tsx/esm src/server.ts` on ports the system picks
+ * (PORT=0), on `databaseUrl`, and resolves once its management port answers /health/ready.
+ */
+export async function startService(
+  dir: string,
+  databaseUrl: string,
+  authMode: 'writes' | 'all' | 'off',
+  extraEnv: Record<string, string> = {},
+): Promise<RunningService> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    MANAGEMENT_PORT: '0',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    AUTH_MODE: authMode,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    AUTH_USERNAME: SERVICE_USERNAME,
+    AUTH_PASSWORD: SERVICE_PASSWORD,
+    // The suite asks for several tokens; the default limit (10 a minute) is not what it tests.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...extraEnv,
+  };
+  // The service logs the ports it listens on.
+  const ports: { service?: number; management?: number } = {};
+  const onLine = (line: string) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      if (entry.msg === 'service listening') ports.service = entry.port;
+      if (entry.msg === 'management listening') ports.management = entry.port;
+    } catch {
+      // Not a log line of the service: kept in the lines for the failure message.
+    }
+  };
+  const server = spawnServer(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], { cwd: dir, env, onLine });
+  return stopOnFailure(server, async () => {
+    const what = `${dir} (AUTH_MODE=${authMode})`;
+    await until(`${what} listening`, 30_000, () => Boolean(ports.service && ports.management), { server });
+    const management = `http://127.0.0.1:${ports.management}`;
+    await until(`${what} ready`, 30_000, async () => (await fetch(`${management}/health/ready`)).status === 200, { server });
+    return Object.assign(server, { api: `http://127.0.0.1:${ports.service}` });
+  });
+}
+
+export interface Prism extends ServerProcess {
   url: string;
 }
 
 /** Starts `prism proxy <documentFile> <upstream> --errors` on a free loopback port; resolves when it listens. */
 export async function startPrism(documentFile: string, upstream: string): Promise<Prism> {
   const port = await freePort();
-  const prism = spawnChild(
+  const prism = spawnServer(
     process.execPath,
     [binOf('@stoplight/prism-cli', 'prism'), 'proxy', documentFile, upstream, '--errors', '--port', String(port), '--host', '127.0.0.1'],
-    root,
-    { PATH: process.env.PATH, NO_COLOR: '1' },
+    { cwd: root, env: { PATH: process.env.PATH, NO_COLOR: '1' } },
   );
   return stopOnFailure(prism, async () => {
-    await waitUntil(`prism proxy for ${upstream}`, prism, 30_000, () => prism.output.some((line) => line.includes('Prism is listening on')));
-    return { ...prism, url: `http://127.0.0.1:${port}` };
+    await until(`prism proxy for ${upstream}`, 30_000, () => prism.lines.some((line) => line.includes('Prism is listening on')), { server: prism });
+    return Object.assign(prism, { url: `http://127.0.0.1:${port}` });
   });
 }
 

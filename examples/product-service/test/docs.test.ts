@@ -97,8 +97,8 @@ function security(api: Json): Record<string, string[]> {
 }
 
 document('AUTH_MODE=writes: writes need a bearer token and list 401/403; reads stay open; the token endpoint is documented', async () => {
+  // The default document, validated above.
   const api = documentFor({});
-  await SwaggerParser.validate(structuredClone(api) as never);
   assert.equal(api.components.securitySchemes, {
     bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: api.components.securitySchemes.bearerAuth.description },
   });

@@ -8,11 +8,12 @@ import * as assert from 'uvu/assert';
 
 import type { Database } from '../src/database.js';
 import { createMigration, migrationSlug } from '../src/migrations/new-migration.js';
-import { npmRun, scratchDatabase } from './scratch-database.js';
+import { migrationNames, scratchSchema } from './scratch-database.js';
+
+// The npm scripts themselves (migrate, migrate:*) run as processes in test/resilience/migrate-commands.test.ts.
 
 const MIGRATIONS = join(import.meta.dirname, '../src/migrations');
-/** The project's migrations, in order: 001-create-products and any added since. */
-const NAMES = (await readdir(MIGRATIONS)).flatMap((file) => /^(\d{3}-.+)\.ts$/.exec(file)?.[1] ?? []).sort();
+const NAMES = await migrationNames();
 const next = (step: number) => String(Number(NAMES.at(-1)!.slice(0, 3)) + step).padStart(3, '0');
 
 /** A copy of src/migrations (the registry and the migrations, not the tooling) to create migrations in. */
@@ -28,7 +29,7 @@ async function applied(knex: Knex): Promise<string[]> {
 
 // ---
 
-const make = suite('npm run migrate:make');
+const make = suite('creating a migration');
 
 make('names: words, camelCase and snake_case become a kebab-case name; nothing usable is refused', () => {
   assert.is(migrationSlug('Add SKU'), 'add-sku');
@@ -39,7 +40,7 @@ make('names: words, camelCase and snake_case become a kebab-case name; nothing u
 
 make('creates the next numbered migration with up and down, registered in index.ts, and it runs both ways', async () => {
   const dir = await migrationsCopy();
-  const scratch = await scratchDatabase();
+  const scratch = await scratchSchema();
   let db: Database | undefined;
   try {
     const first = await createMigration(dir, 'add sku');
@@ -80,60 +81,4 @@ make('refuses a name it cannot use and writes nothing', async () => {
   }
 });
 
-make('the npm script without a name says how to call it', async () => {
-  const result = await npmRun('migrate:make', [], {});
-  assert.is(result.code, 1);
-  assert.match(result.stderr, /npm run migrate:make -- <name>/);
-});
-
 make.run();
-
-// ---
-
-const commands = suite('npm run migrate:status, migrate:down and migrate');
-
-commands('status lists pending then applied migrations; down rolls back the last one each time; migrate re-applies them', async () => {
-  const scratch = await scratchDatabase();
-  const tableExists = async () => {
-    const db = await scratch.open();
-    try {
-      return await db.knex.schema.hasTable('products');
-    } finally {
-      await db.close();
-    }
-  };
-  try {
-    const fresh = await npmRun('migrate:status', [], scratch.env);
-    assert.is(fresh.code, 0, fresh.stderr);
-    assert.is(fresh.stdout, NAMES.map((name) => `pending  ${name}\n`).join(''));
-
-    const migrate = await npmRun('migrate', [], scratch.env);
-    assert.is(migrate.code, 0, migrate.stderr);
-    const status = await npmRun('migrate:status', [], scratch.env);
-    const appliedLines = status.stdout.trimEnd().split('\n');
-    assert.equal(appliedLines.map((line) => line.replace(/ {2}\d{4}-\d\d-\d\dT[\d:.]+Z$/, '')), NAMES.map((name) => `applied  ${name}`));
-
-    for (const name of [...NAMES].reverse()) {
-      const down = await npmRun('migrate:down', [], scratch.env);
-      assert.is(down.code, 0, down.stderr);
-      assert.match(down.stdout, `rolled back ${name}`);
-    }
-    assert.is(await tableExists(), false, 'the first migration\'s down() dropped the table');
-    const nothing = await npmRun('migrate:down', [], scratch.env);
-    assert.is(nothing.code, 0, nothing.stderr);
-    assert.match(nothing.stdout, 'no migration to roll back');
-
-    assert.is((await npmRun('migrate', [], scratch.env)).code, 0);
-    assert.is(await tableExists(), true);
-  } finally {
-    await scratch.drop();
-  }
-});
-
-commands('an unknown command is refused with the usage', async () => {
-  const result = await npmRun('migrate', ['sideways'], {});
-  assert.is(result.code, 1);
-  assert.match(result.stderr, /unknown command "sideways"/);
-});
-
-commands.run();

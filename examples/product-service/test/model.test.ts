@@ -128,7 +128,8 @@ test('random command sequences agree with an in-memory model after every step', 
       steps += [...sequence].length;
       await fc.asyncModelRun(() => ({ model: { rows: new Map() }, real: service() }), sequence);
     }),
-    { numRuns: runs(40) },
+    // 25 sequences of up to 30 steps: several hundred commands checked by default.
+    { numRuns: runs(25) },
   );
   console.log(`  model: ${steps} commands checked against the model`);
 });

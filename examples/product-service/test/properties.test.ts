@@ -65,7 +65,7 @@ test('a valid create is stored exactly and reads back equal', async () => {
       assert.is(read.status, 200);
       assert.equal(JSON.parse(read.text), body);
     }),
-    { numRuns: runs(150) },
+    { numRuns: runs() },
   );
 });
 
@@ -74,7 +74,7 @@ test('an invalid create answers 400 in plain text and stores nothing', async () 
     fc.asyncProperty(invalidCreate, async (input) => {
       assertClientError(await call('POST', PATH, JSON_TYPE, JSON.stringify(input)), input, 400);
     }),
-    { numRuns: runs(200) },
+    { numRuns: runs() },
   );
   assert.is(await total(), 0);
 });
@@ -91,7 +91,7 @@ test('a valid update changes exactly the fields it names', async () => {
       assert.equal(JSON.parse(read.text), body);
       current = body;
     }),
-    { numRuns: runs(100) },
+    { numRuns: runs() },
   );
 });
 
@@ -108,7 +108,7 @@ test('an invalid update answers 400 and changes nothing', async () => {
     fc.asyncProperty(invalidUpdate, async (changes) => {
       assertClientError(await call('PUT', `${PATH}/${original.id}`, JSON_TYPE, JSON.stringify(changes)), changes, 400);
     }),
-    { numRuns: runs(150) },
+    { numRuns: runs() },
   );
   assert.equal(JSON.parse((await call('GET', `${PATH}/${original.id}`)).text), original);
 });
@@ -129,7 +129,7 @@ test('no body, method or path combination causes a 5xx', async () => {
         assert.equal(JSON.parse((await call('GET', `${PATH}/${created.id}`)).text), created);
       }
     }),
-    { numRuns: runs(300) },
+    { numRuns: runs() },
   );
 });
 
@@ -162,7 +162,7 @@ test('ids: junk answers 400, valid ids 200 or 404, never 5xx', async () => {
         assertClientError(response, { method, id });
       }
     }),
-    { numRuns: runs(300) },
+    { numRuns: runs() },
   );
 });
 
@@ -198,7 +198,7 @@ test('query strings: only page and pageSize within bounds are accepted, junk ans
         assertClientError(response, search, 400);
       }
     }),
-    { numRuns: runs(300) },
+    { numRuns: runs() },
   );
 });
 
@@ -230,7 +230,7 @@ test('headers: content types, charsets, duplicates and encodings never cause a 5
       const response = await call(method, method === 'POST' ? PATH : `${PATH}/1`, headers, bytes);
       assertNoServerError(response, { method, headers, body: bytes.toString('base64').slice(0, 200) });
     }),
-    { numRuns: runs(300) },
+    { numRuns: runs() },
   );
   // Still serving normally afterwards.
   const after = await call('POST', PATH, JSON_TYPE, JSON.stringify({ name: 'after', price: 1, quantity: 1 }));

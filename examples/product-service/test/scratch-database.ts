@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,15 +8,25 @@ import { promisify } from 'node:util';
 import { openDatabase, type Database } from '../src/database.js';
 import { createLogger } from '../src/logger.js';
 import { testConfig } from './helpers.js';
+import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
 import { AUTH_ENV } from './tokens.js';
 
 const root = join(import.meta.dirname, '..');
 
-export interface ScratchDatabase {
-  /** The variables that point a command at this database (and at no other). */
-  env: Record<string, string>;
+/** The project's migrations, in order (001-... and any added since), as the registry names them. */
+export async function migrationNames(): Promise<string[]> {
+  const files = await readdir(join(root, 'src/migrations'));
+  return files.flatMap((file) => /^(\d{3}-.+)\.ts$/.exec(file)?.[1] ?? []).sort();
+}
+
+export interface ScratchSchema {
   open(): Promise<Database>;
   drop(): Promise<void>;
+}
+
+export interface ScratchDatabase extends ScratchSchema {
+  /** The variables that point a command at this database (and at no other). */
+  env: Record<string, string>;
 }
 
 /**
@@ -24,17 +35,44 @@ export interface ScratchDatabase {
  * new folder.
  */
 export async function scratchDatabase(): Promise<ScratchDatabase> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scratch-data-'));
-    const env = { DATABASE_URL: '', DATA_DIR: dataDir };
-    return {
-      env,
-      open: () => openDatabase(testConfig(env), createLogger('silent')),
-      drop: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `scratch_${process.pid}_${Date.now()}`;
+  if (process.env.DATABASE_URL) return postgresSchema(process.env.DATABASE_URL);
+  const dataDir = await mkdtemp(join(tmpdir(), 'scratch-data-'));
+  await cp(await emptyDataDir(), dataDir, { recursive: true });
+  const env = { DATABASE_URL: '', DATA_DIR: dataDir };
+  return {
+    env,
+    open: () => openDatabase(testConfig(env), createLogger('silent')),
+    drop: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * An empty schema for this process's own use, with DATABASE_URL or without: cheaper than a
+ * scratchDatabase() on the embedded database, which would start a second PGlite. The embedded
+ * database has a single session: while opened, the shared database sees only this schema.
+ */
+export async function scratchSchema(): Promise<ScratchSchema> {
+  if (process.env.DATABASE_URL) return postgresSchema(process.env.DATABASE_URL);
+  reserveDatabase();
+  const shared = await sharedDatabase();
+  const schema = scratchName();
+  await shared.knex.raw('create schema ??', [schema]);
+  return {
+    open: async () => {
+      await shared.knex.raw('set search_path to ??', [schema]);
+      return { ...shared, close: async () => void (await shared.knex.raw('set search_path to default')) };
+    },
+    drop: async () => {
+      await shared.knex.raw('drop schema ?? cascade', [schema]);
+      await releaseDatabase();
+    },
+  };
+}
+
+const scratchName = () => `scratch_${process.pid}_${Date.now()}`;
+
+async function postgresSchema(base: string): Promise<ScratchDatabase> {
+  const schema = scratchName();
   const admin = await openDatabase(testConfig(), createLogger('silent'));
   await admin.knex.raw('create schema ??', [schema]);
   const url = new URL(base);
@@ -48,6 +86,23 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
       await admin.close();
     },
   };
+}
+
+let emptyDir: Promise<string> | undefined;
+
+/**
+ * An initialised, empty embedded data folder, made once per test process and removed when it
+ * exits: initialising a data folder takes seconds, copying one a fraction of a second.
+ */
+function emptyDataDir(): Promise<string> {
+  emptyDir ??= (async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scratch-empty-'));
+    process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+    const db = await openDatabase(testConfig({ DATABASE_URL: '', DATA_DIR: dataDir }), createLogger('silent'));
+    await db.close();
+    return dataDir;
+  })();
+  return emptyDir;
 }
 
 export interface ScriptResult {

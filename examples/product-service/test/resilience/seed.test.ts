@@ -1,38 +1,38 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { buildOpenApiDocument } from '../src/openapi.js';
-import { list{{classNamePlural}} } from '../src/{{fileBase}}/{{fileBase}}.repository.js';
-import { {{camelName}}Schema } from '../src/{{fileBase}}/{{fileBase}}.schema.js';
-import { testConfig } from './helpers.js';
-import { npmRun, scratchDatabase } from './scratch-database.js';
+import { buildOpenApiDocument } from '../../src/openapi.js';
+import { listProducts } from '../../src/product/product.repository.js';
+import { productSchema } from '../../src/product/product.schema.js';
+import { testConfig } from '../helpers.js';
+import { npmRun, scratchDatabase } from '../scratch-database.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.
 type Json = Record<string, any>;
 
 /** The example of each field of the create request, as the OpenAPI document shows it. */
 function documentedExamples(): Record<string, unknown> {
-  const { properties } = (buildOpenApiDocument(testConfig().auth) as Json).components.schemas.{{className}}Create;
+  const { properties } = (buildOpenApiDocument(testConfig().auth) as Json).components.schemas.ProductCreate;
   return Object.fromEntries(Object.entries(properties as Json).map(([key, schema]) => [key, schema.example]));
 }
 
 const test = suite('npm run db:seed');
 
-test('inserts the requested number of valid {{labelPlural}} with the documented examples, into an unmigrated database', async () => {
+test('inserts the requested number of valid products with the documented examples, into an unmigrated database', async () => {
   const scratch = await scratchDatabase();
   try {
     const result = await npmRun('db:seed', ['7'], scratch.env);
     assert.is(result.code, 0, result.stderr);
-    assert.match(result.stdout, 'inserted 7 example {{labelPlural}}');
+    assert.match(result.stdout, 'inserted 7 example products');
 
     const db = await scratch.open();
     try {
-      const { {{camelNamePlural}}, total } = await list{{classNamePlural}}(1, 100);
+      const { products, total } = await listProducts(1, 100);
       assert.is(total, 7);
       const examples = documentedExamples();
       const label = Object.keys(examples).find((key) => typeof examples[key] === 'string')!;
-      {{camelNamePlural}}.forEach((item, index) => {
-        const { error } = {{camelName}}Schema.validate(item);
+      products.forEach((item, index) => {
+        const { error } = productSchema.validate(item);
         assert.is(error, undefined, error?.message);
         for (const [key, value] of Object.entries(examples)) {
           assert.equal((item as Json)[key], key === label ? `${value} ${index + 1}` : value, key);
@@ -46,7 +46,7 @@ test('inserts the requested number of valid {{labelPlural}} with the documented 
     assert.is((await npmRun('db:seed', [], scratch.env)).code, 0);
     const again = await scratch.open();
     try {
-      assert.is((await list{{classNamePlural}}(1, 1)).total, 17, 'the default count is 10');
+      assert.is((await listProducts(1, 1)).total, 17, 'the default count is 10');
     } finally {
       await again.close();
     }
@@ -56,9 +56,11 @@ test('inserts the requested number of valid {{labelPlural}} with the documented 
 });
 
 test('refuses a count that is not a whole number from 1 to 100000, and touches no database', async () => {
-  for (const args of [['0'], ['2.5'], ['100001'], ['3', '4']]) {
-    // A database URL that cannot be reached: had the command tried it, it would fail differently.
-    const result = await npmRun('db:seed', args, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' });
+  // A database URL that cannot be reached: had the command tried it, it would fail differently.
+  // The runs are independent: run them side by side.
+  const refused = [['0'], ['2.5'], ['100001'], ['3', '4']];
+  const runs = refused.map(async (args) => ({ args, result: await npmRun('db:seed', args, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' }) }));
+  for (const { args, result } of await Promise.all(runs)) {
     assert.is(result.code, 1, args.join(' '));
     assert.match(result.stderr, /count must be an integer from 1 to 100000/, args.join(' '));
   }
