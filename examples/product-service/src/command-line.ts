@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
+import { ConfigError, loadDatabaseConfig, loadDotEnv, type DatabaseConfig } from './config.js';
 import { openDatabase, type Database } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -10,11 +10,14 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
-/** The configuration from ./.env and the environment, or exit 1 with the variable at fault named. */
-function configOrExit(): Config {
+/**
+ * The database configuration from ./.env and the environment, or exit 1 with the variable at
+ * fault named. Migrating or seeding needs no JWT_SECRET or password: only the service does.
+ */
+function configOrExit(): DatabaseConfig {
   loadDotEnv();
   try {
-    return loadConfig(process.env);
+    return loadDatabaseConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     fail(`Invalid configuration: ${error.message}`);

@@ -66,12 +66,8 @@ export function loadConfig(env: Env): Config {
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   }
-  const url = databaseUrl(env);
-  // The embedded database is for development: a production deployment must name its server.
-  if (url === undefined && isProduction(env)) {
-    throw new ConfigError('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development only)');
-  }
   return {
+    ...loadDatabaseConfig(env),
     // Loopback unless told otherwise: on a laptop the data stays off the network. The image and
     // the Kubernetes manifests set HOST=0.0.0.0.
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -80,18 +76,37 @@ export function loadConfig(env: Env): Config {
     headersTimeoutMs,
     requestTimeoutMs,
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
-    databaseUrl: url,
-    dataDir: text(env, 'DATA_DIR') ?? './data',
-    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
-    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 0, 3_600_000),
-    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000),
-    logLevel: logLevel(env),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     corsOrigins: corsOrigins(env),
     docsEnabled: boolean(env, 'DOCS_ENABLED', true),
     auth: loadAuthConfig(env),
+  };
+}
+
+export type DatabaseConfig = Pick<
+  Config,
+  'databaseUrl' | 'dataDir' | 'dbPoolMax' | 'dbStatementTimeoutMs' | 'dbConnectTimeoutMs' | 'logLevel'
+>;
+
+/**
+ * The part of the configuration that the scripts run by hand (migrate, db:seed) need: the
+ * database and the log level, without the secrets only the running service needs.
+ */
+export function loadDatabaseConfig(env: Env): DatabaseConfig {
+  const url = databaseUrl(env);
+  // The embedded database is for development: a production deployment must name its server.
+  if (url === undefined && isProduction(env)) {
+    throw new ConfigError('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development only)');
+  }
+  return {
+    databaseUrl: url,
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 0, 3_600_000),
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000),
+    logLevel: logLevel(env),
   };
 }
 

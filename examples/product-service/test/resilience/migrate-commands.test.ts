@@ -62,6 +62,21 @@ commands('status lists pending then applied migrations; down rolls back the last
   }
 });
 
+commands('migrate and migrate:status need only the database, not the service\'s secrets', async () => {
+  const scratch = await scratchDatabase();
+  // Empty values count as unset, and ./.env does not override variables that are set.
+  const noSecrets = { ...scratch.env, JWT_SECRET: '', AUTH_PASSWORD: '', AUTH_PASSWORD_HASH: '', JWT_JWKS_URI: '' };
+  try {
+    const migrate = await npmRun('migrate', [], noSecrets);
+    assert.is(migrate.code, 0, migrate.stderr);
+    const status = await npmRun('migrate:status', [], noSecrets);
+    assert.is(status.code, 0, status.stderr);
+    assert.match(status.stdout, /^applied {2}/);
+  } finally {
+    await scratch.drop();
+  }
+});
+
 commands('an unknown command is refused with the usage', async () => {
   const result = await npmRun('migrate', ['sideways'], {});
   assert.is(result.code, 1);
