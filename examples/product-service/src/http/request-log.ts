@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { trace } from '@opentelemetry/api';
 import type { Middleware } from 'koa';
 
 import type { Logger } from '../logger.js';
@@ -32,6 +33,8 @@ export function requestLog(logger: Logger, level: 'info' | 'debug' = 'info'): Mi
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         requestId,
+        // Only with tracing on: finds this request's spans in the tracing backend.
+        traceId: trace.getActiveSpan()?.spanContext().traceId,
       });
     }
   };
