@@ -1,5 +1,6 @@
 import { register } from 'node:module';
 
+import { trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KnexInstrumentation } from '@opentelemetry/instrumentation-knex';
@@ -7,11 +8,13 @@ import { KoaInstrumentation, KoaLayerType } from '@opentelemetry/instrumentation
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 
+import { logTraceIds } from './http/request-log.js';
 import { SERVICE_NAME } from './service.js';
 
-// The service imports koa, knex and pg as ES modules: this loader lets the instrumentations
-// patch them too (require hooks alone only see CommonJS require calls).
-register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+// The instrumentations patch modules as require() loads them, which covers http, knex and pg. The
+// service imports koa as an ES module, so this loader hands koa to them too; only koa, as wrapping
+// every module would slow the start and each import.
+register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['koa'] } });
 
 process.env.OTEL_SERVICE_NAME ??= SERVICE_NAME;
 // Traces only: /metrics already serves the metrics, and the log goes to stdout.
@@ -30,6 +33,7 @@ const sdk = new NodeSDK({
   ],
 });
 sdk.start();
+logTraceIds(() => trace.getActiveSpan()?.spanContext().traceId);
 
 /** Sends the spans still buffered; call before the process exits. */
 export function stopTracing(): Promise<void> {

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 
-import { trace } from '@opentelemetry/api';
 import type { Middleware } from 'koa';
 
 import type { Logger } from '../logger.js';
 
 // Printable ASCII only and bounded, so a client cannot inject log lines or bloat them.
 const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+
+/** The active trace's id: none unless tracing is on (src/tracing.ts installs its own). */
+let currentTraceId: () => string | undefined = () => undefined;
+
+/** Puts the trace id `source` returns in each access line, so a line leads to its trace. */
+export function logTraceIds(source: () => string | undefined): void {
+  currentTraceId = source;
+}
 
 /**
  * Gives each request an id (the client's X-Request-Id when sane, else a new UUID),
@@ -33,8 +40,7 @@ export function requestLog(logger: Logger, level: 'info' | 'debug' = 'info'): Mi
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         requestId,
-        // Only with tracing on: finds this request's spans in the tracing backend.
-        traceId: trace.getActiveSpan()?.spanContext().traceId,
+        traceId: currentTraceId(),
       });
     }
   };
