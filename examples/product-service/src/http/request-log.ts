@@ -7,6 +7,14 @@ import type { Logger } from '../logger.js';
 // Printable ASCII only and bounded, so a client cannot inject log lines or bloat them.
 const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
+/** The active trace's id: none unless tracing is on (src/tracing.ts installs its own). */
+let currentTraceId: () => string | undefined = () => undefined;
+
+/** Puts the trace id `source` returns in each access line, so a line leads to its trace. */
+export function logTraceIds(source: () => string | undefined): void {
+  currentTraceId = source;
+}
+
 /**
  * Gives each request an id (the client's X-Request-Id when sane, else a new UUID),
  * echoes it in the response and logs one compact line when the response is ready.
@@ -32,6 +40,7 @@ export function requestLog(logger: Logger, level: 'info' | 'debug' = 'info'): Mi
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         requestId,
+        traceId: currentTraceId(),
       });
     }
   };
