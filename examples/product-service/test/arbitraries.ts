@@ -58,7 +58,8 @@ const badText = (maxLength: number) =>
 /** Values each field must refuse (with a 400 naming it). */
 export const invalidField = {
   name: fc.oneof(fc.constant(''), badText(100)),
-  description: badText(500).filter((value) => value !== null),
+  // null clears the description, and JSON sends NaN and ±Infinity as null too: neither is invalid.
+  description: badText(500).filter((value) => JSON.stringify(value) !== 'null'),
   price: fc.oneof(
     nonNumber,
     fc.constantFrom(0, -0.01, 0.001, 1.255, 0.005, MAX_PRICE + 0.01, 1e16, 1e308, -1e308, 5e-324, Number.MIN_VALUE, 19.999),
