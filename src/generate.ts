@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { recordGeneration } from './lifecycle/record.js';
+import { ANSWERS_FILE, recordGeneration } from './lifecycle/record.js';
 import { entityNames } from './names.js';
 import { loadTemplates, render, type Answers, type RenderedFiles } from './render.js';
 import { createSecrets, ENV_FILE, writeEnvFile, type LocalSecrets } from './secrets.js';
@@ -46,9 +46,6 @@ export function renderProject(answers: Answers): RenderedFiles {
   templates ??= loadTemplates();
   return render(answers, templates, GENERATOR_VERSION);
 }
-
-/** The file in which a generated project keeps its answers. */
-const ANSWERS_FILE = 'create-item-service.json';
 
 /**
  * The entity a generated project in `outDir` was made for, from its answers file; undefined when
