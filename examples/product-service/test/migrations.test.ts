@@ -1,49 +1,25 @@
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
-import { openDatabase, type Database } from '../src/database.js';
-import { createLogger } from '../src/logger.js';
+import type { Database } from '../src/database.js';
 import { migrateLatest, pendingMigrations } from '../src/migrations/index.js';
-import { testConfig } from './helpers.js';
-import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
-
-const logger = createLogger('silent');
+import { scratchSchema } from './scratch-database.js';
 
 /**
- * A fresh, unmigrated schema of the shared database for each replica, as a new database would
- * be. On PostgreSQL each replica gets a pool of its own that selects the schema through
- * search_path; the embedded database has one connection, so the replicas share it, with the
- * schema selected on it until drop().
+ * A fresh, unmigrated schema for each replica, as a new database would be. On PostgreSQL each
+ * replica opens a pool of its own on the schema; the embedded database has one connection, so
+ * the replicas share it.
  */
 async function freshDatabases(count: number): Promise<{ replicas: Database[]; drop(): Promise<void> }> {
-  const schema = `migrate_test_${process.pid}_${Date.now()}`;
-  reserveDatabase();
-  const shared = await sharedDatabase();
-  await shared.knex.raw('create schema ??', [schema]);
-  const dropSchema = async () => {
-    await shared.knex.raw('drop schema ?? cascade', [schema]);
-    await releaseDatabase();
-  };
-  if (shared.kind === 'embedded') {
-    await shared.knex.raw('set search_path to ??', [schema]);
-    return {
-      replicas: Array.from({ length: count }, () => shared),
-      drop: async () => {
-        await shared.knex.raw('reset search_path');
-        await dropSchema();
-      },
-    };
-  }
-  const url = new URL(process.env.DATABASE_URL!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const replicas = await Promise.all(
-    Array.from({ length: count }, () => openDatabase(testConfig({ DATABASE_URL: url.href }), logger)),
-  );
+  const scratch = await scratchSchema();
+  const first = await scratch.open();
+  const others = first.kind === 'embedded' ? [] : await Promise.all(Array.from({ length: count - 1 }, () => scratch.open()));
+  const replicas = first.kind === 'embedded' ? Array.from({ length: count }, () => first) : [first, ...others];
   return {
     replicas,
     drop: async () => {
-      await Promise.all(replicas.map((db) => db.close()));
-      await dropSchema();
+      await Promise.all([first, ...others].map((db) => db.close()));
+      await scratch.drop();
     },
   };
 }
