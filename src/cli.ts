@@ -6,8 +6,12 @@ import { generate, GenerateError, type GenerateResult } from './generate.js';
 import type { Output } from './lifecycle/project.js';
 import { statusCommand } from './lifecycle/status-command.js';
 import { updateCommand } from './lifecycle/update-command.js';
+import { givenAnswers } from './fields/options.js';
+import { DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
+import { formatFieldsTable } from './fields/table.js';
+import { FieldSpecError } from './fields/validate-fields.js';
 import { entityNames } from './names.js';
-import type { PartialAnswers } from './prompt.js';
+import type { Answers } from './render.js';
 import { validateEntity, validatePort, validatePortPair } from './validate.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -20,6 +24,8 @@ interface CliOptions {
   yes?: boolean;
   dryRun?: boolean;
   force?: boolean;
+  field?: string[];
+  answers?: string;
 }
 
 /** Where the CLI reads and writes; the process's own by default, a test's own in tests. */
@@ -49,6 +55,12 @@ function buildProgram(io: CliIo): Command {
     .argument('[entity]', 'entity name: OrderLine, order-line, order_line and "order line" all mean OrderLine')
     .option('--port <n>', `service port written into the generated config (default ${DEFAULT_PORTS.port})`, portOption('service port'))
     .option('--management-port <n>', `management port for health and metrics (default ${DEFAULT_PORTS.managementPort})`, portOption('management port'))
+    .option(
+      '--field <spec>',
+      'a field of the entity, repeatable: name:type[:modifier...], e.g. title:string:required:maxLength=200 (default: the item fields name, description, price, quantity)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option('--answers <file>', 'read entity, ports and fields from an answers file (create-item-service.json)')
     .option('-o, --out <dir>', 'output folder (default ./<entity>-service, e.g. ./order-line-service)')
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
     .option('--dry-run', 'print the files that would be written; write nothing')
@@ -59,29 +71,29 @@ function buildProgram(io: CliIo): Command {
     .exitOverride();
 }
 
-async function resolveAnswers(entityArgument: string | undefined, options: CliOptions, io: CliIo) {
-  const given: PartialAnswers = { entity: entityArgument, port: options.port, managementPort: options.managementPort };
+async function resolveAnswers(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<Answers> {
+  const given = givenAnswers({ ...options, entity: entityArgument }, io.cwd);
   const canAsk = !options.yes && io.interactive;
   const missing = given.entity === undefined || given.port === undefined || given.managementPort === undefined;
   // The prompts (inquirer) load only when asked: most runs pass every answer as flags.
-  const answers = canAsk && missing
-    ? await (await import('./prompt.js')).askMissing(given, DEFAULT_PORTS)
-    : { ...DEFAULT_PORTS, ...withoutUndefined(given) };
+  const prompts = canAsk ? await import('./prompt.js') : undefined;
+  const answers = prompts && missing ? await prompts.askMissing(given, DEFAULT_PORTS) : { ...DEFAULT_PORTS, ...given };
   if (answers.entity === undefined) {
     throw new UsageError('missing entity name, e.g. create-item-service OrderLine (prompts need an interactive terminal)');
   }
   const problem = validateEntity(answers.entity) ?? validatePortPair(answers.port, answers.managementPort);
   if (problem) throw new UsageError(problem);
-  return { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
+  // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
+  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields() : undefined);
+  const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
+  return fields === undefined ? resolved : { ...resolved, fields };
 }
 
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function report(result: GenerateResult, outArgument: string, dryRun: boolean, io: CliIo): void {
+function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo): void {
   const print = (text: string) => io.stdout(`${text}\n`);
   if (dryRun) {
+    print(formatFieldsTable(fields));
+    print('');
     for (const { path, status } of result.plan) print(`would ${status === 'conflict' ? 'replace' : status} ${path}`);
     print('would create .env (random JWT_SECRET and password), unless one exists');
     print(`\nDry run: nothing was written to ${outArgument}.`);
@@ -114,7 +126,7 @@ async function generateCommand(entityArgument: string | undefined, options: CliO
   const answers = await resolveAnswers(entityArgument, options, io);
   const outArgument = options.out ?? `./${entityNames(answers.entity).packageName}`;
   const result = generate({ answers, outDir: resolve(io.cwd, outArgument), outLabel: outArgument, dryRun: options.dryRun, force: options.force });
-  report(result, outArgument, options.dryRun === true, io);
+  report(result, answers.fields ?? DEFAULT_FIELDS, outArgument, options.dryRun === true, io);
 }
 
 /** Generation is the default command; `status` and `update` work on an existing project. */
@@ -165,7 +177,7 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
   } catch (error) {
     // Commander has printed its own message (or the help, or the version) already.
     if (error instanceof CommanderError) return error.exitCode;
-    if (error instanceof UsageError || error instanceof GenerateError) {
+    if (error instanceof UsageError || error instanceof GenerateError || error instanceof FieldSpecError) {
       full.stderr(`error: ${error.message}\n`);
     } else if (error instanceof Error && error.name === 'ExitPromptError') {
       full.stderr('error: cancelled\n');

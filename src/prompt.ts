@@ -60,3 +60,5 @@ export async function askMissing(
     managementPort: given.managementPort ?? Number(answers.managementPort),
   };
 }
+
+export { askFields } from './fields/prompt-fields.js';

@@ -6,7 +6,7 @@ import Handlebars from 'handlebars';
 
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
-import { DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
+import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
 import { entityNames, type EntityNames } from './names.js';
 
 /** What a user chooses; everything else is derived from it. */
@@ -51,7 +51,9 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
   const names = entityNames(answers.entity);
   const fields = fieldViews(answers.fields ?? DEFAULT_FIELDS);
-  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, fields, shape: entityShape(fields, names) };
+  // The answers file lists fields only when they were given: no fields means the standard ones, in every version.
+  const givenFields = answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField));
+  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, givenFields, fields, shape: entityShape(fields, names) };
   const files = templates.map((template) => {
     const path = outputPath(template.path, names);
     const content = template.path.endsWith('.hbs')

@@ -45,13 +45,15 @@ record('a damaged record is refused with a message', () => {
   const valid = JSON.parse(generated(product).get(ANSWERS_FILE) ?? '');
   for (const [damage, message] of [
     [{ ...valid, generated: { answers: product } }, /"generated" must hold "answers" and "files"/],
-    [{ ...valid, generated: { ...valid.generated, answers: { ...product, entity: 'Products' } } }, /generated\.answers\.entity: .*looks plural/],
+    [{ ...valid, generated: { ...valid.generated, answers: { ...product, entity: 'Products' } } }, /"generated\.answers": .*looks plural/],
     [{ ...valid, managementPort: 8080 }, /must differ/],
     [[1], /must hold a JSON object/],
     [{ ...valid, generatorVersion: '../../1.0.0' }, /"generatorVersion" must be a version such as 1\.2\.0: \.\.\/\.\.\/1\.0\.0/],
     [{ ...valid, generatorVersion: 'file:/tmp' }, /"generatorVersion" must be a version/],
-    [{ ...valid, prot: 9090 }, /unknown answer "prot" \(this version knows entity, port, managementPort\)/],
-    [{ ...valid, generated: { ...valid.generated, answers: 'Product' } }, /"generated\.answers" must be an object/],
+    [{ ...valid, prot: 9090 }, /unknown key "prot" \(it takes entity, port, managementPort, fields\)/],
+    [{ ...valid, fields: [{ name: 'title', type: 'strnig' }] }, /field "title".*type/],
+    [{ ...valid, port: undefined }, /needs "port" and "managementPort"/],
+    [{ ...valid, generated: { ...valid.generated, answers: 'Product' } }, /"generated\.answers": must be a JSON object/],
   ] as const) {
     assert.throws(() => parseRecord(JSON.stringify(damage)), (error: unknown) => error instanceof LifecycleError && message.test(error.message));
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Answers, RenderedFiles } from '../render.js';
-import { validateEntity, validatePort, validatePortPair } from '../validate.js';
+import { checkAnswers, type AnswersFromFile } from '../fields/answers-file.js';
 
 /** The answers file: what the owner chose, and the record of what the generator last rendered. */
 export const ANSWERS_FILE = 'create-item-service.json';
@@ -95,30 +95,24 @@ function parseGenerated(value: unknown): { answers: Answers; files: Manifest } {
   return { answers: parseAnswers(value.answers, 'generated.answers.'), files };
 }
 
-/** The answers this version asks for; a key it does not know is a typo or a newer generator's. */
-const ANSWER_KEYS = ['entity', 'port', 'managementPort'];
-
 /**
- * Checks the answers with the same rules as the command line. New answers (fields, ...) are
- * parsed here, so `status` and `update` read them the way `create-item-service` asks for them.
+ * Checks the answers with the same rules as `--answers` and the command line (entity, ports,
+ * fields), so `status` and `update` read them the way `create-item-service` asks for them.
+ * A recorded project always has both ports.
  */
 function parseAnswers(value: unknown, prefix: string): Answers {
-  if (!isObject(value)) throw new LifecycleError(`${ANSWERS_FILE}: "${prefix.replace(/\.$/, '')}" must be an object`);
-  const unknown = Object.keys(value).find((key) => !ANSWER_KEYS.includes(key));
-  if (unknown !== undefined) {
-    throw new LifecycleError(`${ANSWERS_FILE}: unknown answer "${prefix}${unknown}" (this version knows ${ANSWER_KEYS.join(', ')})`);
+  const where = prefix === '' ? '' : `"${prefix.replace(/\.$/, '')}": `;
+  let answers: AnswersFromFile;
+  try {
+    answers = checkAnswers(value);
+  } catch (error) {
+    throw new LifecycleError(`${ANSWERS_FILE}: ${where}${(error as Error).message}`);
   }
-  const { entity, port, managementPort } = value;
-  if (typeof entity !== 'string') throw new LifecycleError(`${ANSWERS_FILE}: "${prefix}entity" must be a string`);
-  const entityProblem = validateEntity(entity);
-  if (entityProblem) throw new LifecycleError(`${ANSWERS_FILE}: ${prefix}entity: ${entityProblem}`);
-  for (const [key, portValue] of [['port', port], ['managementPort', managementPort]] as const) {
-    const problem = Number.isInteger(portValue) ? validatePort(String(portValue), `${prefix}${key}`) : `${prefix}${key} must be a whole number`;
-    if (problem) throw new LifecycleError(`${ANSWERS_FILE}: ${problem}`);
+  const { port, managementPort } = answers;
+  if (port === undefined || managementPort === undefined) {
+    throw new LifecycleError(`${ANSWERS_FILE}: ${where}needs "port" and "managementPort", the ports the project was generated with`);
   }
-  const pairProblem = validatePortPair(port as number, managementPort as number);
-  if (pairProblem) throw new LifecycleError(`${ANSWERS_FILE}: ${pairProblem}`);
-  return { entity, port: port as number, managementPort: managementPort as number };
+  return { ...answers, port, managementPort };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
