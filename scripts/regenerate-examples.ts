@@ -1,23 +1,40 @@
 /**
- * Regenerates examples/product-service exactly as `create-item-service Product --yes` would,
- * removing files the generator no longer writes, and refreshes the list of names the generated
- * code declares (src/template-identifiers.ts). Run with `npm run examples` after any template change.
+ * Regenerates the committed examples exactly as the CLI would, removing files the generator no
+ * longer writes, and refreshes the list of names the generated code declares
+ * (src/template-identifiers.ts). Run with `npm run examples` after any template change.
+ *
+ * - examples/product-service: `create-item-service Product --yes` (the standard item fields);
+ * - examples/book-service: `create-item-service --answers examples/book-service/create-item-service.json --yes`,
+ *   its own fields read from its answers file.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { readAnswersFile } from '../src/fields/answers-file.js';
 import { generate } from '../src/generate.js';
+import type { Answers } from '../src/render.js';
 import { writeIdentifiersModule } from './template-identifiers.js';
 
-const example = fileURLToPath(new URL('../examples/product-service', import.meta.url));
+const examples = fileURLToPath(new URL('../examples', import.meta.url));
 /** Installed and runtime folders belong to whoever runs the example, not to the generator. */
 const KEEP = new Set(['node_modules', 'data', 'dist', '.env']);
 
-mkdirSync(example, { recursive: true });
-for (const entry of readdirSync(example, { withFileTypes: true })) {
-  if (!KEEP.has(entry.name)) rmSync(join(entry.parentPath, entry.name), { recursive: true, force: true });
+function regenerate(folder: string, answers: Answers): void {
+  const dir = join(examples, folder);
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!KEEP.has(entry.name)) rmSync(join(entry.parentPath, entry.name), { recursive: true, force: true });
+  }
+  generate({ answers, outDir: dir, force: true });
+  console.log(`examples/${folder} regenerated`);
 }
-generate({ answers: { entity: 'Product', port: 8080, managementPort: 8081 }, outDir: example, force: true });
+
+const DEFAULT_PORTS = { port: 8080, managementPort: 8081 };
+// Read before the folder is emptied: the answers file is the example's spec.
+const book = readAnswersFile(join(examples, 'book-service/create-item-service.json'));
+
+regenerate('product-service', { entity: 'Product', ...DEFAULT_PORTS });
+regenerate('book-service', { ...DEFAULT_PORTS, ...book });
 writeIdentifiersModule();
-console.log('examples/product-service regenerated; src/template-identifiers.ts refreshed');
+console.log('src/template-identifiers.ts refreshed');

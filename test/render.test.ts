@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { suite } from 'uvu';
@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { renderProject } from '../src/generate.js';
 import { loadTemplates } from '../src/render.js';
 import { GENERATOR_VERSION } from '../src/version.js';
-import { example, readTree, runBin, runCli, tempDir } from './helpers.js';
+import { example, readTree, root, runBin, runCli, tempDir } from './helpers.js';
 
 const product = { entity: 'Product', port: 8080, managementPort: 8081 };
 
@@ -71,19 +71,33 @@ rendering.run();
 
 // ---
 
-const drift = suite('examples/product-service');
+const drift = suite('the committed examples');
 
-drift('is exactly what `create-item-service Product --yes` generates today', async () => {
-  assert.ok(existsSync(example), 'examples/product-service is missing: run npm run examples');
-  const out = join(tempDir(), 'product-service');
-  const result = await runCli(['Product', '--yes', '--out', out]);
-  assert.is(result.status, 0, result.stderr);
-  const expected = readTree(out);
-  const actual = readTree(example);
+/** Fails unless `dir` holds exactly the files of `generated`, byte for byte. */
+function assertSameTree(dir: string, generated: string): void {
+  assert.ok(existsSync(dir), `${dir} is missing: run npm run examples`);
+  const expected = readTree(generated);
+  const actual = readTree(dir);
   assert.equal([...actual.keys()], [...expected.keys()], 'the same files (run npm run examples to regenerate)');
   for (const [path, content] of expected) {
     assert.ok(actual.get(path) === content, `${path} differs from the generator's output (run npm run examples)`);
   }
+}
+
+drift('examples/product-service is exactly what `create-item-service Product --yes` generates today', async () => {
+  const out = join(tempDir(), 'product-service');
+  const result = await runCli(['Product', '--yes', '--out', out]);
+  assert.is(result.status, 0, result.stderr);
+  assertSameTree(example, out);
+});
+
+drift('examples/book-service is exactly what `--answers` with its own answers file generates today', async () => {
+  const bookExample = join(root, 'examples/book-service');
+  const out = join(tempDir(), 'book-service');
+  const result = await runCli(['--answers', join(bookExample, 'create-item-service.json'), '--yes', '--out', out]);
+  assert.is(result.status, 0, result.stderr);
+  assert.ok(readFileSync(join(out, 'create-item-service.json'), 'utf8').includes('"isbn"'), 'its own fields');
+  assertSameTree(bookExample, out);
 });
 
 drift.run();

@@ -4,8 +4,10 @@
  * prints no uvu totals (a crashed setup), counts as failed, and the run exits 1.
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { EVERY_TYPE } from './fields-fixtures.js';
 import { dropCreatedDatabases, example, freshDatabase, linkRootModules, root, tempDir } from './helpers.js';
 
 interface Suite {
@@ -26,6 +28,9 @@ interface Suite {
 const databaseUrl = process.env.DATABASE_URL;
 const generatedDir = tempDir('create-item-service-e2e-');
 const generated = join(generatedDir, 'warehouse-bin-service');
+const bookExample = join(root, 'examples/book-service');
+/** A service whose fields use every type and every modifier, generated from an answers file as CI would. */
+const everyType = join(generatedDir, 'catalog-entry-service');
 
 const suites: Suite[] = [
   { name: 'generator', cwd: root, script: 'test:generator' },
@@ -36,6 +41,33 @@ const suites: Suite[] = [
     prepare: () => linkRootModules(example),
   },
   { name: 'example product-service, PostgreSQL', cwd: example, database: 'product_service_test' },
+  {
+    name: 'example book-service (its own fields), embedded PGlite',
+    cwd: bookExample,
+    env: { DATABASE_URL: '' },
+    prepare: () => {
+      linkRootModules(bookExample);
+      run('npm', ['run', 'typecheck'], bookExample);
+    },
+  },
+  { name: 'example book-service (its own fields), PostgreSQL', cwd: bookExample, database: 'book_service_test' },
+  {
+    name: 'freshly generated catalog-entry-service (every field type and modifier), embedded PGlite',
+    cwd: everyType,
+    env: { DATABASE_URL: '' },
+    prepare: () => {
+      const answers = join(generatedDir, 'catalog-entry.json');
+      writeFileSync(answers, JSON.stringify({ entity: 'catalog entry', fields: EVERY_TYPE }, null, 2));
+      run('node', [join(root, 'bin/create-item-service.js'), '--answers', answers, '--yes', '--out', everyType], root);
+      linkRootModules(everyType);
+      run('npm', ['run', 'typecheck'], everyType);
+    },
+  },
+  {
+    name: 'freshly generated catalog-entry-service (every field type and modifier), PostgreSQL',
+    cwd: everyType,
+    database: 'catalog_entry_service_test',
+  },
   { name: 'example product-service resilience, embedded PGlite', cwd: example, script: 'test:resilience', env: { DATABASE_URL: '' } },
   { name: 'example product-service resilience, PostgreSQL', cwd: example, script: 'test:resilience', database: 'product_service_resilience' },
   {

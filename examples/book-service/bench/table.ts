@@ -1,0 +1,82 @@
+/**
+ * Leaves books as the benchmark found it. The benchmark only inserts (it tops the table up
+ * to the rows a list needs, then the create scenario adds thousands), so every row with an id
+ * above the highest one found at the start is the benchmark's, and deleting them restores the
+ * table: same rows, same content.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import pg from 'pg';
+
+/** The database sessions of a service the benchmark starts carry this name (PGAPPNAME). */
+export const BENCH_SESSION = 'book-service-bench';
+
+/** A delete is repeated every SETTLE_MS until QUIET_TRIES in a row find nothing (bounded by MAX_TRIES). */
+const SETTLE_MS = 100;
+const QUIET_TRIES = 10;
+const MAX_TRIES = 300;
+
+export interface TableKeeper {
+  /** How many rows the table held when the benchmark started. */
+  readonly foundRows: number;
+  /** Marks the table as it is now (seeded): reset() goes back to this. */
+  mark(): Promise<void>;
+  /** Between scenarios: deletes what the scenario inserted, so each starts from the same table. */
+  reset(): Promise<void>;
+  /**
+   * At the end: deletes every row the benchmark inserted and returns how many rows are left.
+   * With `sessionsEnd`, first waits until no session named BENCH_SESSION is left (the service the
+   * benchmark started has exited); otherwise deletes until nothing new arrives.
+   */
+  restore(options: { sessionsEnd: boolean }): Promise<number>;
+}
+
+/**
+ * When a run's time is up, autocannon drops its sockets with requests in flight; the service
+ * still completes those it has read, so a create can commit after a delete. Hence a delete is
+ * repeated until it has found nothing several times in a row.
+ */
+export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const count = async () => Number((await db.query<{ count: string }>('select count(*) from books')).rows[0]?.count);
+  const highestId = async () => (await db.query<{ id: number | null }>('select max(id) as id from books')).rows[0]?.id ?? 0;
+  const foundRows = await count();
+  const found = await highestId();
+  let marked = found;
+
+  const deleteAbove = async (id: number) => (await db.query('delete from books where id > $1', [id])).rowCount ?? 0;
+  const settle = async (id: number) => {
+    for (let tries = 0, quiet = 0; quiet < QUIET_TRIES; tries++) {
+      if (tries === MAX_TRIES) throw new Error(`rows keep arriving in books after ${MAX_TRIES} deletes`);
+      quiet = (await deleteAbove(id)) > 0 ? 0 : quiet + 1;
+      await sleep(SETTLE_MS);
+    }
+    // Without it the dead rows of a create run would slow every later count(*).
+    await db.query('vacuum books');
+  };
+  const sessionsLeft = async () => {
+    const sql = 'select count(*) from pg_stat_activity where datname = current_database() and application_name = $1';
+    return Number((await db.query<{ count: string }>(sql, [BENCH_SESSION])).rows[0]?.count);
+  };
+
+  return {
+    foundRows,
+    mark: async () => {
+      marked = await highestId();
+    },
+    reset: () => settle(marked),
+    restore: async ({ sessionsEnd }) => {
+      try {
+        for (let tries = 0; sessionsEnd && (await sessionsLeft()) > 0; tries++) {
+          if (tries === MAX_TRIES) throw new Error(`the service's database sessions did not end within ${(MAX_TRIES * SETTLE_MS) / 1000} s`);
+          await sleep(SETTLE_MS);
+        }
+        await settle(found);
+        return await count();
+      } finally {
+        await db.end();
+      }
+    },
+  };
+}

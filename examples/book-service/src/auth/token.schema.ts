@@ -1,0 +1,25 @@
+import Joi from 'joi';
+
+import { ALL_SCOPES } from './tokens.js';
+
+export const TOKEN_REQUEST_SCHEMA = Joi.object({
+  username: Joi.string().min(1).max(200).required().example('admin'),
+  password: Joi.string().min(1).max(1_000).required().example('the AUTH_PASSWORD from .env'),
+  scope: Joi.string()
+    .pattern(new RegExp(`^(${ALL_SCOPES.join('|')})( (${ALL_SCOPES.join('|')}))*$`))
+    .messages({ 'string.pattern.base': `"scope" must be space-separated scopes from: ${ALL_SCOPES.join(', ')}` })
+    .description(`Space-separated scopes to ask for, to get a token that can do less (default: all of ${ALL_SCOPES.join(' ')}).`)
+    .example(ALL_SCOPES[0]),
+}).label('TokenRequest');
+
+export const TOKEN_RESPONSE_SCHEMA = Joi.object({
+  accessToken: Joi.string().required().description('A JWT to send as Authorization: Bearer <accessToken>.'),
+  tokenType: Joi.string().valid('Bearer').required(),
+  expiresIn: Joi.number().integer().min(1).required().description('Seconds until the token expires.').example(3600),
+}).label('TokenResponse');
+
+export interface TokenRequest {
+  username: string;
+  password: string;
+  scope?: string;
+}

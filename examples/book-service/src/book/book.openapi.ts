@@ -1,0 +1,46 @@
+import { textResponse, toSchema, withoutTitle, type Json } from '../openapi/schema.js';
+import { MAX_ID, bookCreateSchema, bookSchema, bookUpdateSchema, idSchema } from './book.schema.js';
+
+/** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
+export const bookExamples = {
+  create: {
+    full: { summary: 'All fields', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },
+    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 0.5, quantity: 1 } },
+  },
+  update: {
+    price: { summary: 'Change price and quantity', value: { price: 17.5, quantity: 5 } },
+    clearDescription: { summary: 'Clear the description', value: { description: null } },
+  },
+} satisfies Record<string, Record<string, { summary: string; value: Json }>>;
+
+/** What the book operations refer to in the document's components; `prefix` is where the API is served. */
+export function bookComponents(prefix: string): Record<string, Json> {
+  return {
+    schemas: {
+      Book: toSchema(bookSchema),
+      BookCreate: toSchema(bookCreateSchema),
+      BookUpdate: {
+        ...toSchema(bookUpdateSchema),
+        // Joi's .min(1) on the object; joi-to-swagger does not carry it over.
+        minProperties: 1,
+        description: 'Fields to change; at least one.',
+      },
+    },
+    parameters: {
+      BookId: {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: `Book id. Anything but an integer from 1 to ${MAX_ID} is answered with 400 "id must be a positive integer".`,
+        schema: withoutTitle(toSchema(idSchema)),
+      },
+    },
+    headers: {
+      Location: { description: 'Path of the new book.', schema: { type: 'string', example: `${prefix}/1` } },
+      XTotalCount: { description: 'Number of books over all pages.', schema: { type: 'integer', minimum: 0 } },
+    },
+    responses: {
+      NotFound: textResponse('No book has this id.', 'Book 42 not found'),
+    },
+  };
+}

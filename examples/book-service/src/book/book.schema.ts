@@ -1,0 +1,127 @@
+import Joi from 'joi';
+
+import type { Book, BookJson } from './book.model.js';
+
+/** PostgreSQL's integer (int4): the id column and pages are both of this type. */
+const INT4_MAX = 2_147_483_647;
+export const MAX_ID = INT4_MAX;
+export const MAX_PAGES = INT4_MAX;
+/** The largest price decimal(10,2) holds. */
+export const MAX_PRICE = 99_999_999.99;
+/** Decimals a price may have; the column is decimal(10,2). */
+export const PRICE_SCALE = 2;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** The fields a client sends; the model declares their types, and the schemas below must match them. */
+export type BookCreate = Pick<Book, 'title' | 'isbn'> &
+  Partial<Pick<Book, 'pages' | 'price' | 'format' | 'published' | 'available'>>;
+export type BookUpdate = Partial<BookCreate>;
+
+/** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */
+const storableText = (value: string, helpers: Joi.CustomHelpers) =>
+  value.includes('\u0000') || !value.isWellFormed() ? helpers.error('string.storable') : value;
+
+const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
+
+/** Refuses dates the calendar does not have, such as 2026-02-30, which the database would refuse with an error. */
+const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value ? helpers.error('date.calendar') : value;
+};
+
+const dateMessages = { 'date.calendar': '{{#label}} must be a date the calendar has' };
+
+const title = Joi.string().max(200).custom(storableText).messages(textMessages).example('The Pragmatic Programmer');
+const isbn = Joi.string()
+  .max(255)
+  .pattern(/^[0-9-]{10,17}$/)
+  .custom(storableText)
+  .messages(textMessages)
+  .example('978-0-13-595705-9');
+const pages = Joi.number()
+  .integer()
+  .allow(null)
+  .min(1)
+  .max(MAX_PAGES)
+  .example(352)
+  .description('Null (or leaving it out) means none, and null in an update clears it.');
+const price = Joi.number()
+  .allow(null)
+  .min(0)
+  .max(MAX_PRICE)
+  .precision(PRICE_SCALE)
+  .example(39.99)
+  .description(
+    `Price with at most ${PRICE_SCALE} decimals (see x-scale), from 0 to ${MAX_PRICE}; more decimals are refused, never rounded. ` +
+      'Null (or leaving it out) means none, and null in an update clears it.',
+  );
+const format = Joi.string()
+  .valid('hardcover', 'paperback', 'ebook')
+  .allow(null)
+  .example('paperback')
+  .description('Leaving it out on create stores "paperback", and null in an update clears it.');
+const published = Joi.string()
+  .allow(null)
+  .pattern(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .custom(calendarDate)
+  .messages(dateMessages)
+  .example('2019-09-13')
+  .description('Null (or leaving it out) means none, and null in an update clears it.');
+const available = Joi.boolean()
+  .allow(null)
+  .example(true)
+  .description('Leaving it out on create stores true, and null in an update clears it.');
+
+// Joi.object<T, true> makes the keys and their kinds a compile error when they drift from the type.
+export const bookCreateSchema = Joi.object<BookCreate, true>({
+  title: title.required(),
+  isbn: isbn.required(),
+  pages,
+  price,
+  format,
+  published,
+  available,
+}).label('BookCreate');
+
+/** Every field optional, but an empty object is refused: an update must change something. */
+export const bookUpdateSchema = Joi.object<BookUpdate, true>({
+  title,
+  isbn,
+  pages,
+  price,
+  format,
+  published,
+  available,
+})
+  .min(1)
+  .messages({ 'object.min': 'an update must change at least one field' })
+  .label('BookUpdate');
+
+const timestamp = Joi.string().isoDate().example('2026-01-01T12:00:00.000Z');
+
+/** What the API answers; used by the OpenAPI document. */
+export const bookSchema = Joi.object<BookJson, true>({
+  id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
+  title: title.required(),
+  isbn: isbn.required(),
+  pages: pages.required(),
+  price: price.required(),
+  format: format.required(),
+  published: published.required(),
+  available: available.required(),
+  createdAt: timestamp.required(),
+  updatedAt: timestamp.required(),
+}).label('Book');
+
+export const idSchema = Joi.number().integer().min(1).max(MAX_ID).label('id');
+
+export const listQuerySchema = Joi.object<{ page: number; pageSize: number }, true>({
+  page: Joi.number().integer().min(1).max(1_000_000).default(1).description('Page number, starting at 1.'),
+  pageSize: Joi.number()
+    .integer()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .description(`Books per page, from 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`),
+}).label('BookListQuery');

@@ -1,0 +1,45 @@
+import { ConfigError, loadDatabaseConfig, loadDotEnv, type DatabaseConfig } from './config.js';
+import { openDatabase, type Database } from './database.js';
+import { createLogger, type Logger } from './logger.js';
+
+// Shared by the npm scripts run by hand (migrate, migrate:*, db:seed).
+
+/** Prints the message to stderr and exits 1: for usage and input errors. */
+export function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+/**
+ * The database configuration from ./.env and the environment, or exit 1 with the variable at
+ * fault named. Migrating or seeding needs no JWT_SECRET or password: only the service does.
+ */
+function configOrExit(): DatabaseConfig {
+  loadDotEnv();
+  try {
+    return loadDatabaseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    fail(`Invalid configuration: ${error.message}`);
+  }
+}
+
+/**
+ * Opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR), runs `task`
+ * and closes it. A failure is logged as fatal and sets exit code 1.
+ */
+export async function withDatabase(task: (db: Database, logger: Logger) => Promise<void>): Promise<void> {
+  const config = configOrExit();
+  const logger = createLogger(config.logLevel);
+  try {
+    const db = await openDatabase(config, logger);
+    try {
+      await task(db, logger);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed');
+    process.exitCode = 1;
+  }
+}

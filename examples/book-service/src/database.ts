@@ -1,0 +1,133 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { Model } from 'objection';
+import pg from 'pg';
+
+import { IN_MEMORY, type Config } from './config.js';
+import { lockDataDir } from './data-dir-lock.js';
+import type { Logger } from './logger.js';
+
+export interface Database {
+  knex: Knex;
+  /** Which engine answers: an external PostgreSQL server or the embedded PGlite. */
+  kind: 'postgres' | 'embedded';
+  /** Runs `fn` while holding the migration lock: one migrator at a time, across all replicas. */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database named by the configuration and binds the Objection models to it.
+ * With DATABASE_URL it connects to PostgreSQL; without, it starts the embedded PGlite
+ * in DATA_DIR (or in memory for `memory://`), locking the folder against a second process.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax' | 'dbStatementTimeoutMs' | 'dbConnectTimeoutMs'>,
+  logger: Logger,
+): Promise<Database> {
+  // knex would print its warnings with console.* ; keep them in the JSON log.
+  const log: Knex.Logger = {
+    warn: (message) => logger.warn({ knex: message }, 'database warning'),
+    error: (message) => logger.error({ knex: message }, 'database error'),
+    deprecate: (method, alternative) => logger.warn({ method, alternative }, 'knex deprecation'),
+    debug: (message) => logger.debug({ knex: message }, 'database debug'),
+  };
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, config, log)
+    : await openEmbedded(config.dataDir, log);
+  Model.knex(database.knex);
+  return database;
+}
+
+function openPostgres(
+  connectionString: string,
+  config: Pick<Config, 'dbPoolMax' | 'dbStatementTimeoutMs' | 'dbConnectTimeoutMs'>,
+  log: Knex.Logger,
+): Database {
+  const knex = knexFactory({
+    client: 'pg',
+    log,
+    connection: {
+      // An object, not the bare string: knex mistakes socket URLs for sqlite file names.
+      connectionString,
+      connectionTimeoutMillis: config.dbConnectTimeoutMs,
+      // Set by the server on every connection: a runaway query is cancelled instead of holding a connection.
+      statement_timeout: config.dbStatementTimeoutMs,
+    },
+    pool: { min: 0, max: config.dbPoolMax },
+    // Fail fast when the server is gone or the pool is exhausted: the request answers 503 instead of hanging.
+    acquireConnectionTimeout: config.dbConnectTimeoutMs,
+  });
+  return {
+    knex,
+    kind: 'postgres',
+    withMigrationLock: (fn) => withAdvisoryLock(connectionString, config.dbConnectTimeoutMs, fn),
+    close: () => knex.destroy(),
+  };
+}
+
+// Any constant works, as long as every replica uses the same one.
+const MIGRATION_LOCK_KEY = 'knex_migrations';
+
+/**
+ * Holds a PostgreSQL session-level advisory lock on a connection of its own (outside the pool,
+ * so DB_POOL_MAX=1 cannot deadlock) while `fn` runs. Replicas starting together wait here in
+ * turn, which also covers knex's unguarded creation of its migration tables. The server frees
+ * the lock when the session ends, so a replica that dies mid-migration leaves no stale lock.
+ */
+async function withAdvisoryLock<T>(connectionString: string, connectTimeoutMs: number, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+  // A lost connection fails the lock query or the migration itself; without a listener it would crash the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** In-process lock for the embedded database: the data folder lock already keeps other processes out. */
+function createLocalLock(): Database['withMigrationLock'] {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database> {
+  if (dataDir === IN_MEMORY) {
+    const knex = knexFactory({ client: ClientPgLite, connection: {}, log });
+    return { knex, kind: 'embedded', withMigrationLock: createLocalLock(), close: () => knex.destroy() };
+  }
+
+  await mkdir(dataDir, { recursive: true });
+  const release = await lockDataDir(dataDir);
+
+  try {
+    const knex = knexFactory({ client: ClientPgLite, connection: { filename: join(dataDir, 'pgdata') }, log });
+    // Start PGlite now, so a broken data folder fails at startup rather than on the first request.
+    await knex.raw('select 1');
+    return {
+      knex,
+      kind: 'embedded',
+      withMigrationLock: createLocalLock(),
+      close: async () => {
+        try {
+          await knex.destroy();
+        } finally {
+          await release();
+        }
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

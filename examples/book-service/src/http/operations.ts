@@ -1,0 +1,39 @@
+import Router, { type RouterMiddleware } from '@koa/router';
+
+import { accessOf } from '../auth/access.js';
+import type { Guard } from '../auth/guard.js';
+import type { Json } from '../openapi/schema.js';
+
+/**
+ * One operation of an API, as the router mounts it and as the OpenAPI document describes it.
+ * Whether it needs a token follows from its method (auth/access.ts): the guard enforces that,
+ * and the document states it, so `doc` carries no `security`.
+ */
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Below the router's prefix, in the router's syntax: '/' or '/:id'. */
+  path: string;
+  /** The OpenAPI operation object: operationId, summary, parameters, requestBody, responses. */
+  doc: Json & { operationId: string; responses: Json };
+  /** What runs after the guard: body parsing, then the handler. */
+  handlers: RouterMiddleware[];
+}
+
+/** An API the service serves: its operations under one path prefix, and what its document needs. */
+export interface Api {
+  prefix: string;
+  tag: { name: string; description: string };
+  operations: readonly Operation[];
+  /** OpenAPI components the operations refer to (schemas, parameters, headers, responses). */
+  components: Record<string, Json>;
+}
+
+/** A router that serves `api`, each operation behind the check its method calls for (public ones behind none). */
+export function apiRouter(api: Api, guard: Guard): Router {
+  const router = new Router({ prefix: api.prefix });
+  for (const { method, path, handlers } of api.operations) {
+    const check = guard[accessOf(method)];
+    router[method](path, ...(check ? [check, ...handlers] : handlers));
+  }
+  return router;
+}

@@ -1,0 +1,149 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type Koa from 'koa';
+
+import { createApps } from './app.js';
+import { retryWithBackoff } from './backoff.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './database.js';
+import { isDatabaseUnavailable } from './http/errors.js';
+import { createReadiness, type Readiness } from './http/health.js';
+import { createHttpServer, drain } from './http/http-server.js';
+import { createLogger, type Logger } from './logger.js';
+import { migrateLatest, pendingMigrations } from './migrations/index.js';
+
+/**
+ * Runs the service until SIGTERM or SIGINT. `stopTracing`, when tracing is on, sends the
+ * spans still buffered before the process exits.
+ */
+export async function main(stopTracing?: () => Promise<void>): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel);
+  const readiness = createReadiness();
+  if (config.auth.mode === 'off') {
+    logger.warn('AUTH_MODE=off: anyone who can reach the service port can create, change and delete books');
+  }
+
+  try {
+    const db = await openDatabase(config, logger);
+    const { service, management } = createApps({ db, config, logger, readiness });
+
+    // Management first: /health/ready answers 503 while the database is awaited and migrated.
+    const managementServer = await listen(management, config, config.managementPort, logger, 'management');
+    let serviceServer: Server | undefined;
+
+    let stopping = false;
+    const startup = new AbortController();
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      startup.abort();
+      readiness.markStopping();
+      logger.info({ signal }, 'shutting down');
+      const timer = setTimeout(() => {
+        logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out, forcing exit');
+        process.exit(1);
+      }, config.shutdownTimeoutMs);
+      shutdown(serviceServer, managementServer, db.close, stopTracing).then(
+        () => {
+          clearTimeout(timer);
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+
+    try {
+      await prepareDatabase(db, config, readiness, logger, startup.signal);
+    } catch (error) {
+      if (stopping) return;
+      throw error;
+    }
+    serviceServer = await listen(service, config, config.port, logger, 'service');
+    if (stopping) return;
+    readiness.markReady();
+    logger.info({ database: db.kind }, 'ready');
+  } catch (error) {
+    logger.fatal({ err: error }, error instanceof Error ? error.message : 'startup failed');
+    process.exit(1);
+  }
+}
+
+class MigrationsPendingError extends Error {
+  override name = 'MigrationsPendingError';
+}
+
+/**
+ * Waits for the database and migrates it (or, with MIGRATE_ON_START=false, waits until
+ * someone else has). An unreachable database is retried with capped exponential backoff,
+ * so a service started before its database neither exits nor crash-loops; any other
+ * failure (bad password, broken migration) is thrown.
+ */
+async function prepareDatabase(db: Database, config: Config, readiness: Readiness, logger: Logger, signal: AbortSignal): Promise<void> {
+  await retryWithBackoff(
+    async () => {
+      if (config.migrateOnStart) {
+        const applied = await migrateLatest(db);
+        logger.info({ applied }, 'migrations done');
+        return;
+      }
+      const pending = await pendingMigrations(db.knex);
+      if (pending.length > 0) throw new MigrationsPendingError(`migrations pending: ${pending.join(', ')}`);
+    },
+    {
+      signal,
+      retryable: (error) => isDatabaseUnavailable(error) || error instanceof MigrationsPendingError,
+      onRetry: (error, attempt, delayMs) => {
+        const pending = error instanceof MigrationsPendingError;
+        readiness.markWaiting(pending ? 'migrations pending' : 'database unavailable');
+        // One short line per attempt: the stack of a refused connection tells nothing new.
+        const { code, message } = error as { code?: string; message?: string };
+        logger.warn(
+          { attempt, retryInMs: delayMs, error: pending ? undefined : { code, message } },
+          pending ? message! : 'database unavailable, retrying',
+        );
+      },
+    },
+  );
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Invalid configuration: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function listen(app: Koa, config: Config, port: number, logger: Logger, name: string): Promise<Server> {
+  const server = createHttpServer(app, config).listen(port, config.host);
+  await once(server, 'listening');
+  const address = server.address() as AddressInfo;
+  logger.info({ host: address.address, port: address.port }, `${name} listening`);
+  return server;
+}
+
+/** Stops accepting, lets in-flight requests finish, closes the database, sends the last spans. */
+async function shutdown(
+  service: Server | undefined,
+  management: Server,
+  closeDatabase: () => Promise<void>,
+  stopTracing?: () => Promise<void>,
+): Promise<void> {
+  // The service server does not exist yet when the signal came while waiting for the database.
+  if (service) await drain(service);
+  await drain(management);
+  await closeDatabase();
+  await stopTracing?.();
+}
+

@@ -1,0 +1,48 @@
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { fail, withDatabase } from './command-line.js';
+import type { Database } from './database.js';
+import type { Logger } from './logger.js';
+import { migrateLatest, migrationStatus, rollbackLast } from './migrations/index.js';
+import { createMigration } from './migrations/new-migration.js';
+
+// `npm run migrate`: applies pending migrations to the configured database and exits.
+// `npm run migrate:down`: rolls back the last applied migration.
+// `npm run migrate:status`: lists applied and pending migrations.
+// `npm run migrate:make -- <name>`: creates the next numbered migration in src/migrations.
+const USAGE = 'usage: tsx src/migrate.ts [latest | down | status | make <name>]';
+const [command = 'latest', ...args] = process.argv.slice(2);
+
+if (command === 'make') {
+  const name = args.join(' ').trim();
+  if (!name) fail('Name the migration: npm run migrate:make -- <name>, e.g. npm run migrate:make -- add-sku');
+  try {
+    const { file } = await createMigration(fileURLToPath(new URL('migrations/', import.meta.url)), name);
+    process.stdout.write(`created ${relative(process.cwd(), file)} (registered in src/migrations/index.ts)\n`);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+} else if (['latest', 'down', 'status'].includes(command)) {
+  await withDatabase((db, logger) => run(command, db, logger));
+} else {
+  fail(`unknown command "${command}"\n${USAGE}`);
+}
+
+async function run(command: string, db: Database, logger: Logger): Promise<void> {
+  if (command === 'latest') {
+    const applied = await migrateLatest(db);
+    logger.info({ applied, database: db.kind }, applied.length ? 'migrations applied' : 'already up to date');
+  } else if (command === 'down') {
+    const rolledBack = await rollbackLast(db);
+    logger.info({ rolledBack, database: db.kind }, rolledBack ? `rolled back ${rolledBack}` : 'no migration to roll back');
+  } else {
+    // A listing for people, on stdout: one line per migration.
+    const { applied, pending } = await migrationStatus(db.knex);
+    const lines = [
+      ...applied.map(({ name, appliedAt }) => `applied  ${name}  ${appliedAt.toISOString()}`),
+      ...pending.map((name) => `pending  ${name}`),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}

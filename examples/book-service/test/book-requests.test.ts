@@ -1,0 +1,81 @@
+import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
+
+import { bookInput, post, put, useService, WRITE_HEADERS } from './helpers.js';
+import { expectText, listAll } from './responses.js';
+import { AUTHORIZATION } from './tokens.js';
+
+const bodies = suite('book request bodies');
+const bodyService = useService(bodies);
+
+bodies('POST without a JSON content type answers 415', async () => {
+  const body = JSON.stringify(bookInput());
+  const contentTypes = ['text/plain', 'application/x-www-form-urlencoded', 'application/json-patch+json', undefined];
+  for (const contentType of contentTypes) {
+    // fetch labels a string body text/plain by itself; bytes go out with no Content-Type at all.
+    const response = await bodyService().api('/api/books', {
+      method: 'POST',
+      headers: { Authorization: AUTHORIZATION, ...(contentType ? { 'Content-Type': contentType } : {}) },
+      body: contentType ? body : new TextEncoder().encode(body),
+    });
+    await expectText(response, 415, 'Content-Type must be application/json');
+  }
+  const response = await put(bodyService(), '/api/books/1', body, { ...WRITE_HEADERS, 'Content-Type': 'text/plain' });
+  assert.is(response.status, 415);
+  assert.equal(await listAll(bodyService()), []);
+});
+
+bodies('application/json with a charset is accepted', async () => {
+  const response = await post(bodyService(), '/api/books', bookInput(), {
+    ...WRITE_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+  });
+  assert.is(response.status, 201);
+});
+
+bodies('malformed JSON answers 400 in plain text', async () => {
+  const response = await post(bodyService(), '/api/books', '{"name": "Widget",');
+  assert.is(response.status, 400);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  assert.equal(await listAll(bodyService()), []);
+});
+
+bodies('a body that is not a JSON object answers 400', async () => {
+  for (const body of ['[]', JSON.stringify([bookInput()]), '"text"', '42', 'null']) {
+    const response = await post(bodyService(), '/api/books', body);
+    assert.is(response.status, 400, body);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  }
+  const created = (await (await post(bodyService(), '/api/books', bookInput())).json()) as { id: number };
+  assert.is((await put(bodyService(), `/api/books/${created.id}`, '[]')).status, 400);
+  assert.is((await listAll(bodyService())).length, 1);
+});
+
+bodies('a body over 16kb answers 413 and stores nothing', async () => {
+  const response = await post(bodyService(), '/api/books', bookInput({ description: 'd'.repeat(17 * 1024) }));
+  assert.is(response.status, 413);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+  assert.equal(await listAll(bodyService()), []);
+});
+
+bodies('unknown routes answer 404 and wrong methods 405', async () => {
+  assert.is((await bodyService().api('/api/unknown')).status, 404);
+  assert.is((await bodyService().api('/api/books/1/extra')).status, 404);
+  const patch = await bodyService().api('/api/books/1', { method: 'PATCH' });
+  assert.is(patch.status, 405);
+  assert.match(patch.headers.get('allow') ?? '', /PUT/);
+  assert.is((await bodyService().api('/api/books', { method: 'DELETE', headers: { Authorization: AUTHORIZATION } })).status, 405);
+});
+
+bodies('X-Request-Id is echoed when sane and generated otherwise', async () => {
+  const echoed = await bodyService().api('/api/books', { headers: { 'X-Request-Id': 'abc-123' } });
+  assert.is(echoed.headers.get('x-request-id'), 'abc-123');
+  const tooLong = await bodyService().api('/api/books', { headers: { 'X-Request-Id': 'x'.repeat(129) } });
+  assert.match(tooLong.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  const generated = await bodyService().api('/api/books');
+  assert.match(generated.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  const error = await bodyService().api('/api/books/abc', { headers: { 'X-Request-Id': 'err-1' } });
+  assert.is(error.headers.get('x-request-id'), 'err-1');
+});
+
+bodies.run();

@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { buildOpenApiDocument } from '../src/openapi.js';
+import { MAX_PRICE, bookCreateSchema } from '../src/book/book.schema.js';
+import { bookInput, post, put, testConfig, useService } from './helpers.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.
+type Json = Record<string, any>;
+
+/** The document as the default configuration (AUTH_MODE=writes, built-in tokens) builds it. */
+const defaultDocument = () => buildOpenApiDocument(testConfig().auth);
+const documentFor = (env: Record<string, string>) => buildOpenApiDocument(testConfig(env).auth) as Json;
+const JWKS_ENV = { JWT_SECRET: '', JWT_JWKS_URI: 'https://idp.example/jwks.json', JWT_ISSUER: 'https://idp.example/', JWT_AUDIENCE: 'orders' };
+
+const OPERATIONS = {
+  'post /api/auth/token': 'createToken',
+  'get /api/books': 'listBooks',
+  'post /api/books': 'createBook',
+  'get /api/books/{id}': 'getBook',
+  'put /api/books/{id}': 'updateBook',
+  'delete /api/books/{id}': 'deleteBook',
+};
+
+// ---
+
+const document = suite('OpenAPI document');
+
+document('is a valid OpenAPI 3.0 document', async () => {
+  // validate() dereferences in place: give it a copy.
+  const api = (await SwaggerParser.validate(structuredClone(defaultDocument()) as never)) as Json;
+  assert.is(api.openapi, '3.0.3');
+});
+
+document('has the five book operations with their operation ids', () => {
+  const paths = defaultDocument().paths as Json;
+  const found = Object.fromEntries(
+    Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item as Json)
+        .filter(([method]) => method !== 'parameters')
+        .map(([method, operation]) => [`${method} ${path}`, (operation as Json).operationId]),
+    ),
+  );
+  assert.equal(found, OPERATIONS);
+});
+
+document('states the price bounds and two-decimal scale in every schema, without multipleOf', () => {
+  const schemas = (defaultDocument().components as Json).schemas as Json;
+  for (const name of ['Book', 'BookCreate', 'BookUpdate']) {
+    const price = schemas[name].properties.price;
+    // Validators that compute multipleOf with doubles would refuse 19.99 (19.99 / 0.01 is not an integer there).
+    assert.is(price.multipleOf, undefined, `${name}.price.multipleOf`);
+    assert.is(price['x-scale'], 2, `${name}.price x-scale`);
+    assert.match(price.description, /at most 2 decimals/, `${name}.price.description`);
+    assert.is(price.minimum, 0.01, `${name}.price.minimum`);
+    assert.is(price.maximum, MAX_PRICE, `${name}.price.maximum`);
+    assert.ok(String(price.description).includes('9999999999999.99'), `${name}.price.description`);
+  }
+});
+
+document('requires the same create fields as the Joi schema', () => {
+  const keys = bookCreateSchema.describe().keys as Record<string, { flags?: { presence?: string } }>;
+  const joiRequired = Object.keys(keys).filter((key) => keys[key]?.flags?.presence === 'required');
+  const schemas = (defaultDocument().components as Json).schemas as Json;
+  assert.equal([...schemas.BookCreate.required].sort(), joiRequired.sort());
+});
+
+document('documents paging, headers, the id range and the plain-text errors', () => {
+  const api = defaultDocument() as Json;
+  const list = api.paths['/api/books'].get;
+  assert.equal(list.parameters.map((p: Json) => p.name), ['page', 'pageSize']);
+  assert.ok(list.responses[200].headers['X-Total-Count']);
+  assert.ok(api.paths['/api/books'].post.responses[201].headers.Location);
+  assert.equal(api.components.parameters.BookId.schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
+  assert.ok(/empty body/i.test(api.paths['/api/books/{id}'].put.description));
+  assert.match(api.components.responses.BadRequest.description, /Every broken rule is named, separated by "; "/);
+  assert.is(api.components.schemas.BookUpdate.properties.description.nullable, true);
+  for (const [name, response] of Object.entries(api.components.responses as Json)) {
+    assert.ok(response.content['text/plain'], `${name} is text/plain`);
+  }
+  const create = api.paths['/api/books'].post.responses;
+  assert.equal(Object.keys(create), ['201', '400', '401', '403', '413', '415', '500', '503']);
+});
+
+/** Each operation's security requirement names, e.g. { 'post /api/books': ['bearerAuth'] }. */
+function security(api: Json): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(api.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json)
+        .filter(([method]) => method !== 'parameters')
+        .map(([method, operation]) => [`${method} ${path}`, ((operation as Json).security ?? []).flatMap(Object.keys)]),
+    ),
+  );
+}
+
+document('AUTH_MODE=writes: writes need a bearer token and list 401/403; reads stay open; the token endpoint is documented', async () => {
+  // The default document, validated above.
+  const api = documentFor({});
+  assert.equal(api.components.securitySchemes, {
+    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: api.components.securitySchemes.bearerAuth.description },
+  });
+  assert.equal(security(api), {
+    'post /api/auth/token': [],
+    'get /api/books': [],
+    'post /api/books': ['bearerAuth'],
+    'get /api/books/{id}': [],
+    'put /api/books/{id}': ['bearerAuth'],
+    'delete /api/books/{id}': ['bearerAuth'],
+  });
+  assert.is(api.paths['/api/books/{id}'].get.responses[401], undefined);
+  assert.ok(api.paths['/api/books/{id}'].delete.responses[403]);
+  const token = api.paths['/api/auth/token'].post;
+  assert.equal(Object.keys(token.responses), ['200', '400', '401', '413', '415', '429', '500']);
+  assert.equal(api.components.schemas['auth.TokenRequest'].required, ['username', 'password']);
+  assert.ok(api.components.responses.TooManyRequests.headers['Retry-After']);
+});
+
+document('AUTH_MODE=all: every item operation needs a token', async () => {
+  const api = documentFor({ AUTH_MODE: 'all' });
+  await SwaggerParser.validate(structuredClone(api) as never);
+  const needs = Object.entries(security(api)).filter(([, names]) => names.includes('bearerAuth')).map(([operation]) => operation);
+  assert.equal(needs, Object.keys(OPERATIONS).filter((operation) => operation.includes('books')));
+  assert.match(api.paths['/api/books'].get.description, /books:read/);
+});
+
+document('AUTH_MODE=off: no security scheme, no token endpoint, no 401', async () => {
+  const api = documentFor({ AUTH_MODE: 'off' });
+  await SwaggerParser.validate(structuredClone(api) as never);
+  assert.is(api.components.securitySchemes, undefined);
+  assert.is(api.paths['/api/auth/token'], undefined);
+  assert.not.match(JSON.stringify(api.paths), /"401"/);
+});
+
+document('JWKS: bearer tokens from the identity provider, no built-in token endpoint', async () => {
+  const api = documentFor(JWKS_ENV);
+  await SwaggerParser.validate(structuredClone(api) as never);
+  assert.is(api.paths['/api/auth/token'], undefined);
+  assert.match(api.components.securitySchemes.bearerAuth.description, /identity provider/);
+  assert.equal(security(api)['post /api/books'], ['bearerAuth']);
+});
+
+document('in every AUTH_MODE, each operation states its security, public ones as []; servers are relative; a license is named', async () => {
+  for (const env of [{}, { AUTH_MODE: 'all' }, { AUTH_MODE: 'off' }, JWKS_ENV] as Record<string, string>[]) {
+    const api = documentFor(env);
+    const where = JSON.stringify(env);
+    assert.equal(api.servers, [{ url: '/' }], where);
+    assert.is(api.info.license.name, 'MIT', where);
+    for (const [path, item] of Object.entries(api.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        const requirement = (operation as Json).security;
+        assert.ok(Array.isArray(requirement), `${method} ${path} under ${where} states its security`);
+        const needsToken = requirement.length > 0;
+        assert.is(needsToken, 'bearerAuth' in (requirement[0] ?? {}), `${method} ${path} under ${where}`);
+        // The token endpoint answers 401 to a wrong password, token or not.
+        if (path !== '/api/auth/token') assert.is(needsToken, '401' in (operation as Json).responses, `401 iff a token is needed: ${method} ${path} ${where}`);
+      }
+    }
+  }
+});
+
+document.run();
+
+// ---
+
+const http = suite('documentation over HTTP');
+const service = useService(http);
+
+http('GET /openapi.json answers the document as JSON', async () => {
+  const response = await service().api('/openapi.json');
+  assert.is(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = (await response.json()) as Json;
+  assert.equal(body, JSON.parse(JSON.stringify(defaultDocument())));
+});
+
+http('the request examples of the document are accepted by the service as they are', async () => {
+  const api = defaultDocument() as Json;
+  const created = await post(service(), '/api/books', bookInput());
+  const { id } = (await created.json()) as { id: number };
+  for (const [path, method] of [['/api/books', 'post'], ['/api/books/{id}', 'put']] as const) {
+    const examples = api.paths[path][method].requestBody.content['application/json'].examples as Json;
+    assert.ok(Object.keys(examples).length >= 2, `${method} ${path} has examples`);
+    for (const [name, { value }] of Object.entries(examples) as [string, { value: unknown }][]) {
+      const send = method === 'post' ? post : put;
+      const response = await send(service(), path.replace('{id}', String(id)), value);
+      assert.is(response.status, method === 'post' ? 201 : 200, `${name}: ${await response.text()}`);
+    }
+  }
+});
+
+http('GET /swagger answers HTML that loads only local assets, under a CSP', async () => {
+  const response = await service().api('/swagger');
+  assert.is(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+  const html = await response.text();
+  assert.ok(html.includes('/openapi.json'), 'points Swagger UI at /openapi.json');
+
+  // xmlns values are names, not requests; every other absolute URL would leave this host.
+  const external = [...html.matchAll(/https?:\/\/[^\s"'<>)]+/g)]
+    .map(([url]) => url)
+    .filter((url) => !url.startsWith('http://www.w3.org/'));
+  assert.equal(external, []);
+  const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
+  assert.ok(assets.length >= 4, 'links the bundle, the preset, the stylesheet and the icon');
+  for (const url of assets) assert.ok(url?.startsWith('/swagger-ui/'), `local asset ${url}`);
+
+  const csp = response.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /default-src 'self'/);
+  // The hash must be that of the page's one inline script, or the browser would not run it.
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, script]) => script ?? '');
+  assert.is(inline.length, 1);
+  const hash = createHash('sha256').update(inline[0]!).digest('base64');
+  assert.ok(csp.includes(`script-src 'self' 'sha256-${hash}'`), csp);
+  assert.not.match(csp, /unsafe-eval|googleapis|https?:/);
+});
+
+http('serves every asset the page links, with its content type and long caching', async () => {
+  const html = await (await service().api('/swagger')).text();
+  const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url ?? '');
+  const types: Record<string, RegExp> = { js: /^text\/javascript/, css: /^text\/css/, png: /^image\/png/ };
+  for (const url of [...assets, assets[0]!.replace(/[^/]+$/, 'swagger-ui.css')]) {
+    const response = await service().api(url);
+    assert.is(response.status, 200, url);
+    const type = types[url.split('.').pop() ?? ''];
+    assert.ok(type, `known extension: ${url}`);
+    assert.match(response.headers.get('content-type') ?? '', type!, url);
+    assert.match(response.headers.get('cache-control') ?? '', /immutable/, url);
+    const size = (await response.arrayBuffer()).byteLength;
+    assert.ok(size > (url.endsWith('.png') ? 500 : 10_000), `${url} has ${size} bytes`);
+  }
+});
+
+http('serves neither the UI under other paths ending in /swagger nor assets of another version', async () => {
+  for (const path of ['/x/swagger', '/docs/swagger', '/swagger-ui/0.0.0/swagger-ui-bundle.js']) {
+    const response = await service().api(path);
+    assert.is(response.status, 404, path);
+  }
+});
+
+http.run();

@@ -1,0 +1,84 @@
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Knex } from 'knex';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import type { Database } from '../src/database.js';
+import { createMigration, migrationSlug } from '../src/migrations/new-migration.js';
+import { migrationNames, scratchSchema } from './scratch-database.js';
+
+// The npm scripts themselves (migrate, migrate:*) run as processes in test/resilience/migrate-commands.test.ts.
+
+const MIGRATIONS = join(import.meta.dirname, '../src/migrations');
+const NAMES = await migrationNames();
+const next = (step: number) => String(Number(NAMES.at(-1)!.slice(0, 3)) + step).padStart(3, '0');
+
+/** A copy of src/migrations (the registry and the migrations, not the tooling) to create migrations in. */
+async function migrationsCopy(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+  await cp(MIGRATIONS, dir, { recursive: true, filter: (path) => !path.endsWith('new-migration.ts') });
+  return dir;
+}
+
+async function applied(knex: Knex): Promise<string[]> {
+  return knex('knex_migrations').orderBy('id').pluck('name');
+}
+
+// ---
+
+const make = suite('creating a migration');
+
+make('names: words, camelCase and snake_case become a kebab-case name; nothing usable is refused', () => {
+  assert.is(migrationSlug('Add SKU'), 'add-sku');
+  assert.is(migrationSlug('addSkuIndex'), 'add-sku-index');
+  assert.is(migrationSlug('drop_old_column'), 'drop-old-column');
+  for (const name of ['', '!!!', '42', '-']) assert.is(migrationSlug(name), undefined, name);
+});
+
+make('creates the next numbered migration with up and down, registered in index.ts, and it runs both ways', async () => {
+  const dir = await migrationsCopy();
+  const scratch = await scratchSchema();
+  let db: Database | undefined;
+  try {
+    const first = await createMigration(dir, 'add sku');
+    const second = await createMigration(dir, 'create books');
+    const made = [`${next(1)}-add-sku`, `${next(2)}-create-books`];
+    assert.equal([first.name, second.name], made);
+    const created = await readFile(first.file, 'utf8');
+    assert.match(created, /export async function up\(knex: Knex\): Promise<void>/);
+    assert.match(created, /export async function down\(knex: Knex\): Promise<void>/);
+    assert.match(created, /alterTable\('books'/);
+
+    // The copied registry, with both new migrations, drives a real database.
+    const registry = (await import(join(dir, 'index.ts'))) as typeof import('../src/migrations/index.js');
+    db = await scratch.open();
+    assert.equal(await registry.migrateLatest(db), [...NAMES, ...made]);
+    assert.is(await registry.rollbackLast(db), made[1]);
+    assert.equal(await applied(db.knex), [...NAMES, made[0]]);
+    assert.equal((await registry.migrationStatus(db.knex)).pending, [made[1]]);
+  } finally {
+    await db?.close();
+    await scratch.drop();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+make('refuses a name it cannot use and writes nothing', async () => {
+  const dir = await migrationsCopy();
+  try {
+    const before = await readdir(dir);
+    const index = await readFile(join(dir, 'index.ts'), 'utf8');
+    const error = await createMigration(dir, '!!!').catch((caught: Error) => caught);
+    assert.instance(error, Error);
+    assert.match((error as Error).message, /cannot name a migration/);
+    assert.equal(await readdir(dir), before);
+    assert.is(await readFile(join(dir, 'index.ts'), 'utf8'), index);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+make.run();

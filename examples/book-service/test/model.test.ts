@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
+
+import { MAX_ID } from '../src/book/book.schema.js';
+import { runs, validCreate, validUpdate, type BookFields } from './arbitraries.js';
+import { useService, type Service } from './helpers.js';
+import { AUTHORIZATION } from './tokens.js';
+
+// Model-based test: random sequences of create, get, list, update and delete run against the
+// service and against a Map; after every step the service must answer what the Map predicts.
+
+type Row = Omit<BookFields, 'description'> & { id: number; description: string | null };
+interface Model {
+  rows: Map<number, Row>;
+}
+
+const PATH = '/api/books';
+const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: AUTHORIZATION };
+
+/** The service's row without its timestamps, which the model does not predict. */
+function fields(body: Record<string, unknown>): Row {
+  const { createdAt: _c, updatedAt: _u, ...row } = body;
+  return row as unknown as Row;
+}
+
+/** An id: usually one the model knows (by index), sometimes one that never existed. */
+const idPick = fc.oneof(
+  { weight: 4, arbitrary: fc.nat().map((index) => ({ index })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: MAX_ID }).map((id) => ({ id })) },
+);
+type IdPick = { index: number } | { id: number };
+const resolveId = (model: Model, pick: IdPick) => {
+  if ('id' in pick) return pick.id;
+  const ids = [...model.rows.keys()];
+  return ids.length === 0 ? 1_000_000 : ids[pick.index % ids.length]!;
+};
+
+class Create implements fc.AsyncCommand<Model, Service> {
+  constructor(readonly input: BookFields) {}
+  check = () => true;
+  async run(model: Model, service: Service) {
+    const response = await service.api(PATH, { method: 'POST', headers: WRITE_HEADERS, body: JSON.stringify(this.input) });
+    assert.is(response.status, 201);
+    const row = fields((await response.json()) as Record<string, unknown>);
+    assert.not.ok(model.rows.has(row.id), `id ${row.id} reused`);
+    assert.equal(row, { description: null, ...this.input, id: row.id });
+    model.rows.set(row.id, row);
+  }
+  toString = () => `create(${JSON.stringify(this.input)})`;
+}
+
+class Get implements fc.AsyncCommand<Model, Service> {
+  constructor(readonly pick: IdPick) {}
+  check = () => true;
+  async run(model: Model, service: Service) {
+    const id = resolveId(model, this.pick);
+    const response = await service.api(`${PATH}/${id}`);
+    const expected = model.rows.get(id);
+    assert.is(response.status, expected ? 200 : 404);
+    if (expected) assert.equal(fields((await response.json()) as Record<string, unknown>), expected);
+    else assert.is(await response.text(), `Book ${id} not found`);
+  }
+  toString = () => `get(${JSON.stringify(this.pick)})`;
+}
+
+class List implements fc.AsyncCommand<Model, Service> {
+  constructor(readonly page: number, readonly pageSize: number) {}
+  check = () => true;
+  async run(model: Model, service: Service) {
+    const response = await service.api(`${PATH}?page=${this.page}&pageSize=${this.pageSize}`);
+    assert.is(response.status, 200);
+    const all = [...model.rows.values()].sort((a, b) => a.id - b.id);
+    const start = (this.page - 1) * this.pageSize;
+    assert.is(response.headers.get('x-total-count'), String(all.length));
+    const rows = ((await response.json()) as Record<string, unknown>[]).map(fields);
+    assert.equal(rows, all.slice(start, start + this.pageSize));
+  }
+  toString = () => `list(${this.page}, ${this.pageSize})`;
+}
+
+class Update implements fc.AsyncCommand<Model, Service> {
+  constructor(readonly pick: IdPick, readonly changes: Partial<BookFields>) {}
+  check = () => true;
+  async run(model: Model, service: Service) {
+    const id = resolveId(model, this.pick);
+    const response = await service.api(`${PATH}/${id}`, { method: 'PUT', headers: WRITE_HEADERS, body: JSON.stringify(this.changes) });
+    const before = model.rows.get(id);
+    assert.is(response.status, before ? 200 : 404);
+    if (!before) return;
+    const expected = { ...before, ...this.changes };
+    assert.equal(fields((await response.json()) as Record<string, unknown>), expected);
+    model.rows.set(id, expected);
+  }
+  toString = () => `update(${JSON.stringify(this.pick)}, ${JSON.stringify(this.changes)})`;
+}
+
+class Delete implements fc.AsyncCommand<Model, Service> {
+  constructor(readonly pick: IdPick) {}
+  check = () => true;
+  async run(model: Model, service: Service) {
+    const id = resolveId(model, this.pick);
+    const response = await service.api(`${PATH}/${id}`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
+    assert.is(response.status, model.rows.has(id) ? 204 : 404);
+    await response.arrayBuffer();
+    model.rows.delete(id);
+  }
+  toString = () => `delete(${JSON.stringify(this.pick)})`;
+}
+
+const commands = [
+  validCreate.map((input) => new Create(input)),
+  validCreate.map((input) => new Create(input)),
+  idPick.map((pick) => new Get(pick)),
+  fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 5 })).map(([page, size]) => new List(page, size)),
+  fc.tuple(idPick, validUpdate).map(([pick, changes]) => new Update(pick, changes)),
+  idPick.map((pick) => new Delete(pick)),
+];
+
+const test = suite('book model');
+const service = useService(test);
+
+test('random command sequences agree with an in-memory model after every step', async () => {
+  let steps = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: '+1' }), async (sequence) => {
+      await service().reset();
+      steps += [...sequence].length;
+      await fc.asyncModelRun(() => ({ model: { rows: new Map() }, real: service() }), sequence);
+    }),
+    // 25 sequences of up to 30 steps: several hundred commands checked by default.
+    { numRuns: runs(25) },
+  );
+  console.log(`  model: ${steps} commands checked against the model`);
+});
+
+test.run();

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+import type { Test } from 'uvu';
+
+import { AUTH_ENV } from '../tokens.js';
+
+/** The project folder, so the server starts the same from whatever folder the tests run in. */
+export const projectDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export type LogEntry = { msg?: string; host?: string; port?: number; attempt?: number; retryInMs?: number };
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+export interface Started {
+  child: ChildProcess;
+  servicePort: number;
+  managementPort: number;
+  exit: Promise<Exit>;
+}
+
+export interface Spawned {
+  child: ChildProcess;
+  /** Every JSON log line so far, parsed. */
+  logs: LogEntry[];
+  /** Resolves once the process logs "ready"; rejects when it exits first. */
+  started: Promise<Started>;
+  exit: Promise<Exit>;
+}
+
+/**
+ * Runs the service as `npm start` does (or `script`, e.g. dist/server.js for the compiled build)
+ * on ephemeral ports and the default host, with the test credentials and only the given
+ * environment: the embedded database in dataDir unless `env` sets DATABASE_URL.
+ */
+export function spawnServer(dataDir: string, env: Record<string, string> = {}, script = 'src/server.ts'): Spawned {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx/esm'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
+    cwd: projectDir,
+    env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...AUTH_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exit: Spawned['exit'] = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, output })));
+  const logs: LogEntry[] = [];
+  const started = new Promise<Started>((resolve, reject) => {
+    const ports: Record<string, number> = {};
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += `${line}\n`;
+      const entry = JSON.parse(line) as LogEntry;
+      logs.push(entry);
+      if (entry.msg === 'service listening') ports.service = entry.port!;
+      if (entry.msg === 'management listening') ports.management = entry.port!;
+      if (entry.msg === 'ready') resolve({ child, servicePort: ports.service!, managementPort: ports.management!, exit });
+    });
+    exit.then(({ code, signal }) => reject(new Error(`server exited with ${code ?? signal} before ready:\n${output}`)));
+  });
+  // A process expected to fail never gets ready: keep that rejection from going unhandled.
+  started.catch(() => undefined);
+  return { child, logs, started, exit };
+}
+
+/** A new empty data folder for each suite's processes (read it in the tests), removed after the suite. */
+export function useDataDir(suite: Test): () => string {
+  let dataDir = '';
+  suite.before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'service-data-'));
+  });
+  suite.after(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return () => dataDir;
+}
