@@ -62,9 +62,14 @@ function planFile(
   path: string,
   base: string | undefined,
   theirs: string | undefined,
-  ours: string | undefined,
+  disk: string | undefined,
   version: string,
 ): PlannedUpdate | undefined {
+  // A checkout with CRLF line ends (git's autocrlf on Windows) is compared and merged as LF, and
+  // whatever is written keeps the owner's line ends: CRLF alone is no edit and no conflict.
+  const crlf = disk?.includes('\r\n') === true;
+  const ours = crlf ? disk?.replaceAll('\r\n', '\n') : disk;
+  const written = (content: string) => (crlf ? content.replaceAll('\n', '\r\n') : content);
   if (theirs === undefined) {
     // No longer rendered (base must hold it): remove it only if the owner never touched it.
     if (ours === undefined) return undefined;
@@ -72,15 +77,15 @@ function planFile(
   }
   if (ours === undefined) return base === undefined ? { path, action: 'create', content: theirs } : { path, action: 'stay-deleted' };
   if (ours === theirs) return { path, action: 'current' };
-  if (ours === base) return { path, action: 'update', content: theirs };
+  if (ours === base) return { path, action: 'update', content: written(theirs) };
   if (theirs === base) return { path, action: 'keep' };
   // Merging a file again would nest its markers: an interrupted update is simply run again.
   if (ours.split('\n').includes(theirsMarker(version))) return { path, action: 'unresolved' };
   // Both sides changed it (or both added it): an absent base is an empty file.
   const merged = mergeThreeWay(ours, base ?? '', theirs, version);
   return merged.conflicts === 0
-    ? { path, action: 'merge', content: merged.content }
-    : { path, action: 'conflict', content: merged.content, conflicts: merged.conflicts };
+    ? { path, action: 'merge', content: written(merged.content) }
+    : { path, action: 'conflict', content: written(merged.content), conflicts: merged.conflicts };
 }
 
 /**

@@ -56,10 +56,11 @@ export function projectStatus(input: StatusInput): ProjectStatus {
 function fileStatus(path: string, recorded: string | undefined, rendered: string | undefined, disk: string | undefined): FileStatus {
   if (recorded === undefined) {
     // New in this version: an owner's file may already sit at that path.
-    const state = disk === undefined ? null : disk === rendered ? 'unchanged' : 'edited';
+    const state = disk === undefined ? null : disk.replaceAll('\r\n', '\n') === rendered ? 'unchanged' : 'edited';
     return { path, state, change: 'new' };
   }
-  const state = disk === undefined ? 'missing' : hashContent(disk) === recorded ? 'unchanged' : 'edited';
+  // CRLF line ends from a Windows checkout are no edit (update merges such files as LF too).
+  const state = disk === undefined ? 'missing' : hashContent(disk.replaceAll('\r\n', '\n')) === recorded ? 'unchanged' : 'edited';
   if (rendered === undefined) return { path, state, change: 'obsolete' };
   return { path, state, change: hashContent(rendered) === recorded ? null : 'update' };
 }
