@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import Handlebars from 'handlebars';
 
+import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
 import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
@@ -50,10 +51,19 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
  */
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
   const names = entityNames(answers.entity);
-  const fields = fieldViews(answers.fields ?? DEFAULT_FIELDS);
-  // The answers file lists fields only when they were given: no fields means the standard ones, in every version.
-  const givenFields = answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField));
-  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, givenFields, fields, shape: entityShape(fields, names) };
+  const specFields = answers.fields ?? DEFAULT_FIELDS;
+  const fields = fieldViews(specFields);
+  const context = {
+    ...names,
+    port: answers.port,
+    managementPort: answers.managementPort,
+    generatorVersion,
+    // The answers file lists fields only when they were given: no fields means the standard ones, in every version.
+    givenFields: answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField)),
+    fields,
+    shape: entityShape(fields, names),
+    docs: docsView(specFields),
+  };
   const files = templates.map((template) => {
     const path = outputPath(template.path, names);
     const content = template.path.endsWith('.hbs')

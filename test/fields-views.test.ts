@@ -168,19 +168,19 @@ joi('the schema module\'s entity-level parts follow the fields', () => {
   assert.is(counter.createType, "Partial<Pick<Counter, 'hits' | 'misses' | 'active'>>");
 });
 
-joi('the request examples use one value per field: all fields, the required ones, a change and a clear', () => {
+joi('the request examples use one value per field: all fields, the required ones, a change to other values and a clear', () => {
   const { create, update } = requestExamples(DEFAULT_FIELDS);
   assert.equal(create.map(exampleLines), [
     ['    full: {', "      summary: 'All fields',", '      value: {', "        name: 'Widget',", "        description: 'A small widget',", '        price: 19.99,', '        quantity: 3,', '      },', '    },'].join('\n'),
     "    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 19.99, quantity: 3 } },",
   ]);
   assert.equal(update.map(exampleLines), [
-    "    price: { summary: 'Change price and quantity', value: { price: 19.99, quantity: 3 } },",
+    "    price: { summary: 'Change price and quantity', value: { price: 20.99, quantity: 4 } },",
     "    clearDescription: { summary: 'Clear the description', value: { description: null } },",
   ]);
   const allRequired = requestExamples([{ name: 'code', type: 'string', required: true, unique: true }, { name: 'size', type: 'integer', required: true }]);
   assert.equal(allRequired.create.map((example) => example.key), ['full']);
-  assert.equal(allRequired.update, [{ key: 'size', summary: 'Change size', value: { size: 1 } }]);
+  assert.equal(allRequired.update, [{ key: 'size', summary: 'Change size', value: { size: 2 } }]);
 });
 
 joi.run();

@@ -1,7 +1,8 @@
 import { LINE_WIDTH, literal, numberLiteral } from './code-text.js';
 import { columnName } from './field-name.js';
+import { valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
-import type { FieldSpec } from './spec.js';
+import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
 /** One request example as the OpenAPI module lists it: its key, summary and body. */
 export interface RequestExample {
@@ -15,11 +16,33 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const valueOf = (fields: readonly FieldSpec[]) => Object.fromEntries(fields.map((field) => [field.name, exampleValue(field)]));
 
 /**
+ * Another value of the field than its example, for an update that changes something: one more
+ * (or less) for a number, the other boolean, the next enum value or day; the example itself
+ * where no other value is sure to pass the field's rules (text, which may have a pattern).
+ *
+ *   price 19.99 -> 20.99;  quantity 3 -> 4;  format 'paperback' -> 'ebook';  published '2026-01-31' -> '2026-02-01'
+ */
+export function changedValue(field: FieldSpec): unknown {
+  const example = exampleValue(field);
+  const candidates: unknown[] = [];
+  if ((field.type === 'integer' || field.type === 'decimal') && typeof example === 'number') {
+    const scale = field.type === 'decimal' ? (field.scale ?? DEFAULT_SCALE) : 0;
+    candidates.push(...[1, -1].map((step) => Number((example + step).toFixed(scale))));
+  }
+  if (field.type === 'boolean') candidates.push(!example);
+  if (field.type === 'enum') candidates.push(field.values[(field.values.indexOf(String(example)) + 1) % field.values.length]);
+  if (field.type === 'date' && typeof example === 'string') {
+    candidates.push(new Date(Date.parse(`${example}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
+  }
+  return candidates.find((value) => value !== example && valueProblem(field, value) === undefined) ?? example;
+}
+
+/**
  * The request examples Swagger UI shows, one value per field (its example), each passing the
  * field's rules: create with every field, and with the required ones only when that differs;
- * update changing up to two fields (required ones after the first, which usually names the
- * record, else the first fields; never a unique one, which could collide), and clearing the
- * first optional field.
+ * update changing up to two fields to another value (required ones after the first, which
+ * usually names the record, else the first fields that have another value; a unique one only when
+ * every field is, as it could collide), and clearing the first optional field.
  */
 export function requestExamples(fields: readonly FieldSpec[]): { create: RequestExample[]; update: RequestExample[] } {
   const required = fields.filter((field) => field.required);
@@ -27,17 +50,39 @@ export function requestExamples(fields: readonly FieldSpec[]): { create: Request
   const create: RequestExample[] = [{ key: 'full', summary: 'All fields', value: valueOf(fields) }];
   if (required.length > 0 && optional.length > 0) create.push({ key: 'minimal', summary: 'Required fields only', value: valueOf(required) });
   const changeable = fields.filter((field) => !field.unique);
-  const preferred = required.slice(1).filter((field) => !field.unique);
-  const changed = (preferred.length > 0 ? preferred : changeable).slice(0, 2);
+  const preferred = [
+    required.slice(1).filter((field) => !field.unique),
+    changeable.filter((field) => changedValue(field) !== exampleValue(field)),
+    changeable,
+    fields,
+  ].find((choice) => choice.length > 0)!;
+  const changed = preferred.slice(0, 2);
   const update: RequestExample[] = [];
   if (changed.length > 0) {
-    update.push({ key: changed[0]!.name, summary: `Change ${changed.map(label).join(' and ')}`, value: valueOf(changed) });
+    update.push({
+      key: changed[0]!.name,
+      summary: `Change ${changed.map(label).join(' and ')}`,
+      value: Object.fromEntries(changed.map((field) => [field.name, changedValue(field)])),
+    });
   }
   const cleared = optional[0];
   if (cleared !== undefined) {
     update.push({ key: `clear${pascal(cleared.name)}`, summary: `Clear the ${label(cleared)}`, value: { [cleared.name]: null } });
   }
   return { create, update };
+}
+
+/**
+ * The text of the 400 the document shows, as an expression of the responses module: what the
+ * service answers to a create without its first two required fields, or, when no field is
+ * required, to a create that sends an id.
+ *
+ *   `"name" is required${PROBLEM_SEPARATOR}"price" is required`;  '"id" is not allowed'
+ */
+export function badRequestExample(fields: readonly FieldSpec[]): string {
+  const problems = fields.filter((field) => field.required).slice(0, 2).map((field) => `"${field.name}" is required`);
+  if (problems.length === 0) return literal('"id" is not allowed');
+  return problems.length === 1 ? literal(problems[0]) : `\`${problems.join('${PROBLEM_SEPARATOR}')}\``;
 }
 
 function valueLiteral(value: unknown): string {

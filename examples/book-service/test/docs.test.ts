@@ -5,8 +5,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { buildOpenApiDocument } from '../src/openapi.js';
-import { MAX_PRICE, bookCreateSchema } from '../src/book/book.schema.js';
-import { bookInput, post, put, testConfig, useService } from './helpers.js';
+import { bookExamples } from '../src/book/book.openapi.js';
+import { bookCreateSchema } from '../src/book/book.schema.js';
+import { del, post, put, testConfig, useService } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.
 type Json = Record<string, any>;
@@ -24,6 +25,31 @@ const OPERATIONS = {
   'put /api/books/{id}': 'updateBook',
   'delete /api/books/{id}': 'deleteBook',
 };
+
+/**
+ * What the document must state of each field, in every schema that has it: whether a create
+ * requires it, exactly these type, format and bounds keys (a decimal's scale as x-scale, never
+ * multipleOf: validators that compute it with doubles refuse 19.99, as 19.99 / 0.01 is not an
+ * integer there), and words its description holds.
+ */
+const FIELDS: Record<string, { required?: true; schema: Json; says?: string[] }> = {
+  title: { required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } },
+  isbn: { required: true, schema: { type: 'string', pattern: '^[0-9-]{10,17}$', minLength: 1, maxLength: 255 } },
+  pages: { schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647, nullable: true } },
+  price: {
+    schema: { type: 'number', format: 'double', minimum: 0, maximum: 99_999_999.99, 'x-scale': 2, nullable: true },
+    says: ['at most 2 decimals', 'from 0 to 99999999.99'],
+  },
+  format: { schema: { type: 'string', enum: ['hardcover', 'paperback', 'ebook', null], nullable: true } },
+  published: { schema: { type: 'string', format: 'date', nullable: true } },
+  available: { schema: { type: 'boolean', nullable: true } },
+};
+const SCHEMA_KEYS = ['type', 'format', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'nullable', 'multipleOf', 'x-scale'];
+/** The keys the service sets itself, in the answered book only. */
+const OWN_KEYS = ['id', 'createdAt', 'updatedAt'];
+/** The book's schemas in the document: as answered, as created, as updated. */
+const SCHEMA_NAMES = ['Book', 'BookCreate', 'BookUpdate'];
+const documentedBookSchemas = () => SCHEMA_NAMES.map((name) => ((defaultDocument().components as Json).schemas as Json)[name] as Json);
 
 // ---
 
@@ -47,25 +73,36 @@ document('has the five book operations with their operation ids', () => {
   assert.equal(found, OPERATIONS);
 });
 
-document('states the price bounds and two-decimal scale in every schema, without multipleOf', () => {
-  const schemas = (defaultDocument().components as Json).schemas as Json;
-  for (const name of ['Book', 'BookCreate', 'BookUpdate']) {
-    const price = schemas[name].properties.price;
-    // Validators that compute multipleOf with doubles would refuse 19.99 (19.99 / 0.01 is not an integer there).
-    assert.is(price.multipleOf, undefined, `${name}.price.multipleOf`);
-    assert.is(price['x-scale'], 2, `${name}.price x-scale`);
-    assert.match(price.description, /at most 2 decimals/, `${name}.price.description`);
-    assert.is(price.minimum, 0.01, `${name}.price.minimum`);
-    assert.is(price.maximum, MAX_PRICE, `${name}.price.maximum`);
-    assert.ok(String(price.description).includes('9999999999999.99'), `${name}.price.description`);
+document('states each field\'s type, format, bounds and nullability, and its own words, in every schema', () => {
+  for (const [index, { properties }] of documentedBookSchemas().entries()) {
+    const name = SCHEMA_NAMES[index];
+    assert.equal(Object.keys(properties).filter((key) => !OWN_KEYS.includes(key)), Object.keys(FIELDS), `${name} lists the fields`);
+    for (const [field, { schema, says = [] }] of Object.entries(FIELDS)) {
+      const property = properties[field];
+      const stated = Object.fromEntries(SCHEMA_KEYS.filter((key) => property[key] !== undefined).map((key) => [key, property[key]]));
+      assert.equal(stated, schema, `${name}.${field}`);
+      for (const words of says) assert.ok(String(property.description).includes(words), `${name}.${field}.description holds "${words}"`);
+    }
   }
 });
 
-document('requires the same create fields as the Joi schema', () => {
+document('requires on create the fields the service requires, none on update, and answers every field', () => {
   const keys = bookCreateSchema.describe().keys as Record<string, { flags?: { presence?: string } }>;
   const joiRequired = Object.keys(keys).filter((key) => keys[key]?.flags?.presence === 'required');
-  const schemas = (defaultDocument().components as Json).schemas as Json;
-  assert.equal([...schemas.BookCreate.required].sort(), joiRequired.sort());
+  const required = Object.keys(FIELDS).filter((field) => FIELDS[field]?.required);
+  assert.equal(joiRequired, required);
+  const [answered, create, update] = documentedBookSchemas();
+  assert.equal(create?.required ?? [], required);
+  assert.is(update?.required, undefined);
+  assert.equal(answered?.required, ['id', ...Object.keys(FIELDS), 'createdAt', 'updatedAt']);
+});
+
+document('the full create example holds the example every schema shows for each field', () => {
+  const full = bookExamples.create.full.value as Json;
+  assert.equal(Object.keys(full), Object.keys(FIELDS));
+  for (const [index, { properties }] of documentedBookSchemas().entries()) {
+    for (const field of Object.keys(FIELDS)) assert.equal(properties[field].example, full[field], `${SCHEMA_NAMES[index]}.${field}.example`);
+  }
 });
 
 document('documents paging, headers, the id range and the plain-text errors', () => {
@@ -77,7 +114,6 @@ document('documents paging, headers, the id range and the plain-text errors', ()
   assert.equal(api.components.parameters.BookId.schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
   assert.ok(/empty body/i.test(api.paths['/api/books/{id}'].put.description));
   assert.match(api.components.responses.BadRequest.description, /Every broken rule is named, separated by "; "/);
-  assert.is(api.components.schemas.BookUpdate.properties.description.nullable, true);
   for (const [name, response] of Object.entries(api.components.responses as Json)) {
     assert.ok(response.content['text/plain'], `${name} is text/plain`);
   }
@@ -176,19 +212,43 @@ http('GET /openapi.json answers the document as JSON', async () => {
   assert.equal(body, JSON.parse(JSON.stringify(defaultDocument())));
 });
 
-http('the request examples of the document are accepted by the service as they are', async () => {
+http('the request examples of the document are accepted by the service as they are, and read back unchanged', async () => {
   const api = defaultDocument() as Json;
-  const created = await post(service(), '/api/books', bookInput());
-  const { id } = (await created.json()) as { id: number };
-  for (const [path, method] of [['/api/books', 'post'], ['/api/books/{id}', 'put']] as const) {
-    const examples = api.paths[path][method].requestBody.content['application/json'].examples as Json;
-    assert.ok(Object.keys(examples).length >= 2, `${method} ${path} has examples`);
-    for (const [name, { value }] of Object.entries(examples) as [string, { value: unknown }][]) {
-      const send = method === 'post' ? post : put;
-      const response = await send(service(), path.replace('{id}', String(id)), value);
-      assert.is(response.status, method === 'post' ? 201 : 200, `${name}: ${await response.text()}`);
+  const examples = (path: string, method: string) => api.paths[path][method].requestBody.content['application/json'].examples as Json;
+  const creates = Object.entries(examples('/api/books', 'post')) as [string, { value: Json }][];
+  const updates = Object.entries(examples('/api/books/{id}', 'put')) as [string, { value: Json }][];
+  assert.ok(creates.length >= 1 && updates.length >= 1, 'create and update have examples');
+  for (const [name, { value }] of creates) {
+    const created = await post(service(), '/api/books', value);
+    const createdText = await created.text();
+    assert.is(created.status, 201, `${name}: ${createdText}`);
+    const stored = JSON.parse(createdText) as Json;
+    for (const [field, sent] of Object.entries(value)) assert.equal(stored[field], sent, `${name}: ${field} reads back as sent`);
+    for (const [change, { value: changes }] of updates) {
+      const updated = await put(service(), `/api/books/${stored.id}`, changes);
+      const updatedText = await updated.text();
+      assert.is(updated.status, 200, `${name}, then ${change}: ${updatedText}`);
+      const body = JSON.parse(updatedText) as Json;
+      for (const [field, sent] of Object.entries(changes)) assert.equal(body[field], sent, `${name}, then ${change}: ${field}`);
     }
+    // Unique values may recur in the next example.
+    assert.is((await del(service(), `/api/books/${stored.id}`)).status, 204);
   }
+});
+
+http('the 400 the document shows is what the service answers to the create it describes', async () => {
+  const api = defaultDocument() as Json;
+  const example = api.components.responses.BadRequest.content['text/plain'].schema.example as string;
+  // Each problem it names, e.g. ["name", "required"] or ["id", "not allowed"].
+  const problems = [...example.matchAll(/"(\w+)" is (required|not allowed)/g)].map(([, field, problem]) => [field!, problem]);
+  assert.ok(problems.length > 0, example);
+  const missing = problems.filter(([, problem]) => problem === 'required').map(([field]) => field);
+  const extra = problems.filter(([, problem]) => problem === 'not allowed').map(([field]) => [field, 1]);
+  const full = Object.entries(bookExamples.create.full.value);
+  const body = Object.fromEntries([...full.filter(([field]) => !missing.includes(field)), ...extra]);
+  const response = await post(service(), '/api/books', body);
+  assert.is(response.status, 400);
+  assert.is(await response.text(), example);
 });
 
 http('GET /swagger answers HTML that loads only local assets, under a CSP', async () => {

@@ -49,7 +49,7 @@ function toReply(error: unknown): Reply {
 /** Separates the problems of one request in a 400; the OpenAPI document's BadRequest says so. */
 export const PROBLEM_SEPARATOR = '; ';
 
-/** Every problem Joi found, in one line: "name" is required; "price" is required. */
+/** Every problem Joi found, in one line: "id" is not allowed; "createdAt" is not allowed. */
 function validationMessage(error: Joi.ValidationError): string {
   return error.details.map((detail) => detail.message).join(PROBLEM_SEPARATOR);
 }

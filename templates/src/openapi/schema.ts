@@ -36,20 +36,49 @@ export function textResponse(description: string, example: string): Json {
   return { description, content: { 'text/plain': { schema: { type: 'string', example } } } };
 }
 
+/** What Joi's describe() tells of one key, as far as the document needs it. */
+interface DescribedKey {
+  type?: string;
+  allow?: unknown[];
+  rules?: { name: string; args?: { limit?: number; options?: { name?: string } } }[];
+}
+
 /**
- * The JSON Schema of a Joi schema. joi-to-swagger drops Joi's precision(n); it becomes the
- * vendor extension `x-scale: n` rather than `multipleOf`, because validators that compute
- * multipleOf with doubles refuse ordinary values (19.99 / 0.01 is not an integer in floating point).
+ * The JSON Schema of a Joi schema, with what joi-to-swagger leaves out or words loosely put back
+ * for each key of an object schema:
+ *
+ * - precision(n) becomes the vendor extension `x-scale: n` rather than `multipleOf`, because
+ *   validators that compute multipleOf with doubles refuse ordinary values (19.99 / 0.01 is not
+ *   an integer in floating point);
+ * - a string Joi refuses empty (it does unless '' is allowed) states `minLength: 1`;
+ * - a date (the pattern named YYYY-MM-DD) is `format: date`, and a date-time drops its time zone
+ *   pattern: both formats say as much, more plainly;
+ * - a nullable enum lists null among its values, as OpenAPI 3.0.3 asks for validators to accept it.
  */
 export function toSchema(schema: Schema): SchemaObject {
   const swagger = j2s.default(schema).swagger as SchemaObject;
-  const keys = (schema.describe() as { keys?: Record<string, { rules?: { name: string; args?: { limit?: number } }[] }> }).keys;
+  const keys = (schema.describe() as { keys?: Record<string, DescribedKey> }).keys;
   for (const [key, described] of Object.entries(keys ?? {})) {
-    const scale = described.rules?.find((rule) => rule.name === 'precision')?.args?.limit;
     const property = swagger.properties?.[key];
-    if (scale !== undefined && property) property['x-scale'] = scale;
+    if (property) completeProperty(property, described);
   }
   return swagger;
+}
+
+function completeProperty(property: SchemaObject, described: DescribedKey): void {
+  const rules = described.rules ?? [];
+  const scale = rules.find((rule) => rule.name === 'precision')?.args?.limit;
+  if (scale !== undefined) property['x-scale'] = scale;
+  if (property.type !== 'string') return;
+  const patternNamed = (name: string) => rules.some((rule) => rule.name === 'pattern' && rule.args?.options?.name === name);
+  if (patternNamed('YYYY-MM-DD')) {
+    property.format = 'date';
+    delete property.pattern;
+  }
+  if (property.format === 'date-time' && patternNamed('time zone')) delete property.pattern;
+  const plain = property.format === undefined && property.enum === undefined;
+  if (plain && property.minLength === undefined && !described.allow?.includes('')) property.minLength = 1;
+  if (Array.isArray(property.enum) && property.nullable === true && !property.enum.includes(null)) property.enum = [...property.enum, null];
 }
 
 /** The query parameters of an object schema, each with its own description. */

@@ -4,12 +4,29 @@ import { MAX_ID, bookCreateSchema, bookSchema, bookUpdateSchema, idSchema } from
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const bookExamples = {
   create: {
-    full: { summary: 'All fields', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },
-    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 0.5, quantity: 1 } },
+    full: {
+      summary: 'All fields',
+      value: {
+        title: 'The Pragmatic Programmer',
+        isbn: '978-0-13-595705-9',
+        pages: 352,
+        price: 39.99,
+        format: 'paperback',
+        published: '2019-09-13',
+        available: true,
+      },
+    },
+    minimal: {
+      summary: 'Required fields only',
+      value: {
+        title: 'The Pragmatic Programmer',
+        isbn: '978-0-13-595705-9',
+      },
+    },
   },
   update: {
-    price: { summary: 'Change price and quantity', value: { price: 17.5, quantity: 5 } },
-    clearDescription: { summary: 'Clear the description', value: { description: null } },
+    pages: { summary: 'Change pages and price', value: { pages: 353, price: 40.99 } },
+    clearPages: { summary: 'Clear the pages', value: { pages: null } },
   },
 } satisfies Record<string, Record<string, { summary: string; value: Json }>>;
 

@@ -9,7 +9,7 @@ export const ERROR_RESPONSES: Json = {
   BadRequest: textResponse(
     'Invalid request: a malformed JSON body, an id that is not a positive integer, or a body or query that ' +
       `breaks the rules. Every broken rule is named, separated by "${PROBLEM_SEPARATOR}".`,
-    `"name" is required${PROBLEM_SEPARATOR}"price" is required`,
+    `"title" is required${PROBLEM_SEPARATOR}"isbn" is required`,
   ),
   PayloadTooLarge: textResponse(`The request body is larger than ${JSON_LIMIT}.`, 'request entity too large'),
   UnsupportedMediaType: textResponse('The request body is not application/json.', 'Content-Type must be application/json'),

@@ -4,11 +4,19 @@ import { MAX_ID, productCreateSchema, productSchema, productUpdateSchema, idSche
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const productExamples = {
   create: {
-    full: { summary: 'All fields', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },
-    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 0.5, quantity: 1 } },
+    full: {
+      summary: 'All fields',
+      value: {
+        name: 'Widget',
+        description: 'A small widget',
+        price: 19.99,
+        quantity: 3,
+      },
+    },
+    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 19.99, quantity: 3 } },
   },
   update: {
-    price: { summary: 'Change price and quantity', value: { price: 17.5, quantity: 5 } },
+    price: { summary: 'Change price and quantity', value: { price: 20.99, quantity: 4 } },
     clearDescription: { summary: 'Clear the description', value: { description: null } },
   },
 } satisfies Record<string, Record<string, { summary: string; value: Json }>>;
