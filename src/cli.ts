@@ -152,7 +152,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     .option('--dry-run', 'print the plan; write nothing')
     .option('--from <path>', 'the package (folder or .tgz) of the version that generated the project')
     .option('--allow-dirty', 'update even when git has uncommitted changes')
-    .action((dir: string, options: { dryRun?: boolean; from?: string; allowDirty?: boolean }) => {
+    .option('--allow-destructive', 'add a field migration even when it drops a column, narrows a type or makes a field required')
+    .action((dir: string, options: { dryRun?: boolean; from?: string; allowDirty?: boolean; allowDestructive?: boolean }) => {
       const from = options.from === undefined ? undefined : resolve(io.cwd, options.from);
       exitCode = updateCommand(resolve(io.cwd, dir), { ...options, from }, output);
     });

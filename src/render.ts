@@ -7,6 +7,7 @@ import Handlebars from 'handlebars';
 import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
+import { migrationViews, type MigrationView } from './fields/migration-views.js';
 import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
 import { entityNames, type EntityNames } from './names.js';
 
@@ -17,6 +18,17 @@ export interface Answers {
   managementPort: number;
   /** The entity's fields, already checked (see checkFields); the standard item fields when left out. */
   fields?: FieldSpec[];
+  /**
+   * Written by `update` once the fields change: each migration with the fields after it, the create
+   * migration first. Each later migration is rendered from the difference to the list before it.
+   */
+  migrations?: FieldMigration[];
+}
+
+/** A migration and the fields the table has once it ran. */
+export interface FieldMigration {
+  name: string;
+  fields: FieldSpec[];
 }
 
 /** A template file: its path below templates/ (with placeholders) and its text. */
@@ -29,6 +41,9 @@ export interface Template {
 export type RenderedFiles = Map<string, string>;
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../templates', import.meta.url));
+
+/** A template rendered once per migration after the create one (and not at all when there is none). */
+const MIGRATION_PLACEHOLDER = '__migration__';
 
 /** npm drops `.gitignore` from published packages, so dotfiles are stored under another name. */
 const RENAMED_FILES: Record<string, string> = { _gitignore: '.gitignore' };
@@ -53,6 +68,10 @@ export function render(answers: Answers, templates: Template[], generatorVersion
   const names = entityNames(answers.entity);
   const specFields = answers.fields ?? DEFAULT_FIELDS;
   const fields = fieldViews(specFields);
+  const history = answers.migrations ?? [];
+  // The create migration creates the fields it was first rendered with; later migrations change them.
+  const createFields = history[0] === undefined ? fields : fieldViews(history[0].fields);
+  const migrations = migrationViews(names.tableName, names.labelPlural, history, new Set([`create${names.classNamePlural}`]));
   const context = {
     ...names,
     port: answers.port,
@@ -60,19 +79,28 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     generatorVersion,
     // The answers file lists fields only when they were given: no fields means the standard ones, in every version.
     givenFields: answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField)),
+    givenMigrations: history.length === 0 ? false : JSON.stringify(history.map(({ name, fields }) => ({ name, fields: fields.map(canonicalField) }))),
     fields,
+    createFields,
+    migrations,
     shape: entityShape(fields, names),
     docs: docsView(specFields),
   };
-  const files = templates.map((template) => {
-    const path = outputPath(template.path, names);
-    const content = template.path.endsWith('.hbs')
-      ? Handlebars.compile(template.content, { noEscape: true, strict: true })(context)
-      : template.content;
-    return [path, content] as const;
+  const files = templates.flatMap((template) => {
+    if (!template.path.includes(MIGRATION_PLACEHOLDER)) return [renderFile(template, outputPath(template.path, names), context)];
+    return migrations.map((migration: MigrationView) =>
+      renderFile(template, outputPath(template.path.replace(MIGRATION_PLACEHOLDER, migration.name), names), { ...context, migration }),
+    );
   });
   files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return new Map(files);
+}
+
+function renderFile(template: Template, path: string, context: object): readonly [string, string] {
+  const content = template.path.endsWith('.hbs')
+    ? Handlebars.compile(template.content, { noEscape: true, strict: true })(context)
+    : template.content;
+  return [path, content] as const;
 }
 
 function outputPath(templatePath: string, names: EntityNames): string {

@@ -29,7 +29,8 @@ rendering('the answers file records what is needed to regenerate exactly', () =>
 });
 
 rendering('templates mirror the generated tree file for file', () => {
-  const templates = loadTemplates();
+  // The field-change migration's template renders once per change `update` recorded: a fresh project has none.
+  const templates = loadTemplates().filter((template) => !template.path.includes('__migration__'));
   const files = renderProject(product);
   assert.is(files.size, templates.length);
 });

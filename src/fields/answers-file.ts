@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 import { validateEntity, validatePort, validatePortPair } from '../validate.js';
+import type { FieldMigration } from '../render.js';
+import { checkMigrations } from './migration-history.js';
 import { checkFields, FieldSpecError } from './validate-fields.js';
 import type { FieldSpec } from './spec.js';
 
@@ -10,11 +12,13 @@ export interface AnswersFromFile {
   port?: number;
   managementPort?: number;
   fields?: FieldSpec[];
+  /** A generated project's record of its field migrations (see Answers.migrations). */
+  migrations?: FieldMigration[];
 }
 
 /** What a generated project's create-item-service.json also holds: read past, never used as answers. */
 const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
-const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields']);
+const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations']);
 
 function checkPort(value: unknown, label: string): number | undefined {
   if (value === undefined) return undefined;
@@ -48,6 +52,7 @@ export function checkAnswers(input: unknown): AnswersFromFile {
   if (port !== undefined) answers.port = port;
   if (managementPort !== undefined) answers.managementPort = managementPort;
   if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
+  if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity);
   return answers;
 }
 

@@ -69,7 +69,8 @@ function knexType(field: FieldSpec, column: string): string {
   }
 }
 
-function knexColumn(field: FieldSpec, column: string): string {
+/** The migration's column call for a field: `table.decimal('price', 18, 2).notNullable();` */
+export function knexColumn(field: FieldSpec, column: string = columnName(field.name)): string {
   const calls = [knexType(field, column), field.required ? 'notNullable()' : 'nullable()'];
   if (field.default !== undefined) calls.push(`defaultTo(${literal(field.default)})`);
   if (field.unique) calls.push('unique()');

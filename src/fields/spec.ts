@@ -23,6 +23,11 @@ interface FieldBase<Type extends FieldType, Value> {
   index?: boolean;
   /** Shown in the OpenAPI document. */
   description?: string;
+  /**
+   * The field's previous name, for `update`: its column is renamed rather than dropped and added
+   * again. `update` removes it once the rename migration is written.
+   */
+  renamedFrom?: string;
   /** Stored when a create leaves the field out. */
   default?: Value;
   /** The value the OpenAPI document shows; one that passes the field's rules is made up when left out. */
@@ -73,7 +78,7 @@ export type FieldSpec = TextFieldSpec | EmailFieldSpec | IntegerFieldSpec | Deci
 
 /** Every key a field may have, in the order the answers file writes them. */
 export const FIELD_KEYS = [
-  'name', 'type', 'required', 'unique', 'index', 'values', 'precision', 'scale', 'min', 'max', 'minLength',
+  'name', 'type', 'renamedFrom', 'required', 'unique', 'index', 'values', 'precision', 'scale', 'min', 'max', 'minLength',
   'maxLength', 'pattern', 'default', 'example', 'description',
 ] as const;
 
@@ -82,10 +87,13 @@ export type FieldKey = (typeof FIELD_KEYS)[number];
 /** The modifiers, that is every key but the name and the type. */
 export type Modifier = Exclude<FieldKey, 'name' | 'type'>;
 
-const COMMON: readonly Modifier[] = ['required', 'unique', 'index', 'default', 'example', 'description'];
+const COMMON: readonly Exclude<Modifier, 'renamedFrom'>[] = ['required', 'unique', 'index', 'default', 'example', 'description'];
 
-/** Which modifiers fit which type. A unique or indexed boolean would hold two rows or index nothing useful. */
-export const MODIFIERS_BY_TYPE: Readonly<Record<FieldType, readonly Modifier[]>> = {
+/**
+ * Which modifiers fit which type. A unique or indexed boolean would hold two rows or index nothing
+ * useful. `renamedFrom` fits every type, but only `update` reads it: the prompts never offer it.
+ */
+export const MODIFIERS_BY_TYPE: Readonly<Record<FieldType, readonly Exclude<Modifier, 'renamedFrom'>[]>> = {
   string: [...COMMON, 'minLength', 'maxLength', 'pattern'],
   text: [...COMMON, 'minLength', 'maxLength', 'pattern'],
   email: [...COMMON, 'maxLength'],

@@ -100,6 +100,14 @@ function typeProblem(field: Raw & { type: FieldType }): string | undefined {
   return undefined;
 }
 
+/** `renamedFrom` names another, valid field name; which fields existed before, `update` checks. */
+function renamedFromProblem(name: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'renamedFrom must be the previous name of the field, e.g. "renamedFrom": "pages"';
+  if (value === name) return 'renamedFrom names the field itself; leave it out';
+  const problem = validateFieldName(value);
+  return problem ? `renamedFrom: ${problem}` : undefined;
+}
+
 /** Why one field cannot be used, as `field "title": ...`, or undefined. */
 function fieldProblem(raw: unknown, position: number): string | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -119,6 +127,11 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
   for (const [key, value] of Object.entries(field)) {
     if (key === 'name' || key === 'type') continue;
     if (!(FIELD_KEYS as readonly string[]).includes(key)) return `${at}: unknown modifier "${key}"`;
+    if (key === 'renamedFrom') {
+      const problem = renamedFromProblem(field.name, value);
+      if (problem) return `${at}: ${problem}`;
+      continue;
+    }
     if (!(fits as readonly string[]).includes(key)) return `${at}: ${key} does not fit type ${type} (it takes ${fits.join(', ')})`;
     const problem = kindProblem(key, value);
     if (problem) return `${at}: ${problem}`;
@@ -156,6 +169,14 @@ export function validateFields(input: unknown): string | undefined {
   const names = input.map((field: { name: string }) => field.name);
   const repeated = names.find((name, i) => names.indexOf(name) !== i);
   if (repeated !== undefined) return `field "${repeated}" is listed twice`;
+  const renamed = input.filter((field: { renamedFrom?: string }) => field.renamedFrom !== undefined);
+  for (const field of renamed as { name: string; renamedFrom: string }[]) {
+    if (names.includes(field.renamedFrom)) {
+      return `field "${field.name}": renamedFrom "${field.renamedFrom}" is still a field of the list; a rename leaves the old name out`;
+    }
+    const twice = renamed.find((other: { name: string; renamedFrom?: string }) => other !== field && other.renamedFrom === field.renamedFrom);
+    if (twice !== undefined) return `fields "${field.name}" and "${twice.name}" are both renamed from "${field.renamedFrom}"`;
+  }
   return undefined;
 }
 

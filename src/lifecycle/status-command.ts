@@ -1,6 +1,7 @@
 import { loadTemplates, render } from '../render.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { consoleOutput, readFiles, readProject, type Output } from './project.js';
+import { migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
 import { LifecycleError } from './record.js';
 import { projectStatus, type ProjectStatus } from './status.js';
 
@@ -31,7 +32,9 @@ export function statusCommand(dir = '.', options: StatusOptions = {}, output: Ou
 /** Reads the project and compares it with its record and with this version's rendering. */
 export function readStatus(dir: string): ProjectStatus {
   const record = readProject(dir);
-  const newFiles = render(record.answers, loadTemplates(), GENERATOR_VERSION);
+  // A change of the fields is pending like a new version is: update would render these answers.
+  const { answers, migration } = withFieldMigration(record, migrationNumbersOnDisk(dir));
+  const newFiles = render(answers, loadTemplates(), GENERATOR_VERSION);
   let manifest = record.generated?.files;
   if (manifest === undefined && record.generatorVersion !== GENERATOR_VERSION) {
     throw new LifecycleError(
@@ -42,7 +45,7 @@ export function readStatus(dir: string): ProjectStatus {
   // An older project made by this very version: its rendering is the record.
   const baseFiles = manifest === undefined ? newFiles : undefined;
   const paths = new Set([...Object.keys(manifest ?? {}), ...newFiles.keys()]);
-  return projectStatus({
+  const status = projectStatus({
     disk: readFiles(dir, paths),
     manifest,
     baseFiles,
@@ -50,6 +53,7 @@ export function readStatus(dir: string): ProjectStatus {
     recordedVersion: record.generatorVersion,
     generatorVersion: GENERATOR_VERSION,
   });
+  return migration ? { ...status, updatePending: true, fieldMigration: migration } : status;
 }
 
 function printTable(status: ProjectStatus, output: Output): void {
@@ -64,6 +68,11 @@ function printTable(status: ProjectStatus, output: Output): void {
   if (!status.updatePending) {
     output.log(`Up to date with create-item-service ${status.generatorVersion}.`);
     return;
+  }
+  const migration = status.fieldMigration;
+  if (migration) {
+    const refused = migration.destructive.length > 0 ? ` (needs --allow-destructive: ${migration.destructive.join('; ')})` : '';
+    output.log(`The fields changed: update would add migration ${migration.name}, which ${migration.changes.join('; ')}${refused}.`);
   }
   const changes = status.files.filter((file) => file.change !== null).length;
   output.log(

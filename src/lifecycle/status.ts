@@ -1,4 +1,5 @@
 import { ENV_FILE } from '../secrets.js';
+import type { PendingFieldMigration } from './field-migration.js';
 import type { FileMap } from './merge.js';
 import { ANSWERS_FILE, hashContent, manifestOf, type Manifest } from './record.js';
 
@@ -26,6 +27,8 @@ export interface ProjectStatus {
   /** True when `update` has something to do; the owner's own edits alone never make it true. */
   updatePending: boolean;
   files: FileStatus[];
+  /** The migration `update` would add for a change of the answers file's fields. */
+  fieldMigration?: PendingFieldMigration;
 }
 
 export interface StatusInput {

@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { loadTemplates, render } from '../render.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { baseTemplates } from './base-version.js';
+import { destructiveRefusal, migrationNumbersOnDisk, withFieldMigration, type PendingFieldMigration } from './field-migration.js';
 import { planUpdate, WRITES, type PlannedUpdate } from './merge.js';
 import { consoleOutput, readFiles, readProject, removeFile, uncommittedChanges, writeFileAtomically, type Output } from './project.js';
 import { ANSWERS_FILE, LifecycleError, manifestOf, recordGeneration, type ProjectRecord } from './record.js';
@@ -15,6 +16,8 @@ export interface UpdateOptions {
   from?: string;
   /** Update even when the git working tree has uncommitted changes. */
   allowDirty?: boolean;
+  /** Add a field migration that may lose data or fail on stored rows (drop, narrow, require). */
+  allowDestructive?: boolean;
   /** Where fetched packages are cached (default under ~/.cache). */
   cacheDir?: string;
   /** Environment for `npm pack`. */
@@ -26,10 +29,12 @@ export interface UpdatePlan {
   files: PlannedUpdate[];
   /** The answers file with the new version and manifest; undefined when it is already current. */
   answersFile?: string;
+  /** The migration added for a change of the answers file's fields. */
+  fieldMigration?: PendingFieldMigration;
 }
 
 /**
- * `create-item-service update [dir] [--dry-run] [--from <path>] [--allow-dirty]`.
+ * `create-item-service update [dir] [--dry-run] [--from <path>] [--allow-dirty] [--allow-destructive]`.
  * Returns the exit code: 0 done, 1 done with conflicts left to resolve (or expected, on a dry run),
  * 2 refused or failed before writing.
  */
@@ -74,11 +79,15 @@ export function planProjectUpdate(dir: string, options: UpdateOptions = {}): Upd
   });
   const base = render(recordedAnswers, templates, record.generatorVersion);
   if (record.generated) checkBaseAgainstRecord(manifestOf(base), record.generated.files, record.generatorVersion);
-  const theirs = recordGeneration(render(record.answers, loadTemplates(), GENERATOR_VERSION));
+  // A field change adds a migration (recorded in the answers file); the migrations already there stay as they are.
+  const { answers, migration } = withFieldMigration(record, migrationNumbersOnDisk(dir));
+  if (migration && migration.destructive.length > 0 && !options.allowDestructive) throw new LifecycleError(destructiveRefusal(migration));
+  const theirs = recordGeneration(render(answers, loadTemplates(), GENERATOR_VERSION));
   const ours = readFiles(dir, new Set([...base.keys(), ...theirs.keys()]));
   const files = planUpdate({ base, theirs, ours, version: GENERATOR_VERSION });
   const answersFile = theirs.get(ANSWERS_FILE);
-  return { record, files, answersFile: answersFile === ours.get(ANSWERS_FILE) ? undefined : answersFile };
+  const plan: UpdatePlan = { record, files, answersFile: answersFile === ours.get(ANSWERS_FILE) ? undefined : answersFile };
+  return migration ? { ...plan, fieldMigration: migration } : plan;
 }
 
 /**

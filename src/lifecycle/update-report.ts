@@ -21,6 +21,7 @@ const EXPLAINED: Record<UpdateAction, string> = {
 export function printPlan(plan: UpdatePlan, version: string, output: Output): void {
   output.log(`Plan to update from create-item-service ${plan.record.generatorVersion} to ${version} (dry run):`);
   printFiles(plan, output);
+  printFieldMigration(plan, 'would add', output);
   const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
   if (conflicts.length > 0) output.log(`\nConflicts expected in ${count(conflicts.length, 'file')}: ${conflicts.map((file) => file.path).join(', ')}.`);
   output.log('\nDry run: nothing was written.');
@@ -35,6 +36,7 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output):
   }
   output.log(`Updated from create-item-service ${plan.record.generatorVersion} to ${version}:`);
   printFiles(plan, output);
+  printFieldMigration(plan, 'added', output);
   const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
   if (conflicts.length > 0) {
     output.log(`\nConflicts: resolve the marked hunks (<<<<<<< yours ... ======= ... >>>>>>> create-item-service ${version}) in:`);
@@ -45,7 +47,13 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output):
   if (conflicts.length > 0) output.log('  resolve the conflict markers above');
   output.log('  git diff         # review what the update changed');
   if (changedPackage) output.log('  npm install      # package.json changed');
+  if (plan.fieldMigration) output.log(`  npm run migrate  # applies ${plan.fieldMigration.name} (npm run migrate:down undoes it)`);
   output.log('  npm test');
+}
+
+function printFieldMigration(plan: UpdatePlan, verb: string, output: Output): void {
+  const migration = plan.fieldMigration;
+  if (migration) output.log(`\nThe fields changed: ${verb} migration ${migration.name}, which ${migration.changes.join('; ')}.`);
 }
 
 function printFiles(plan: UpdatePlan, output: Output): void {
