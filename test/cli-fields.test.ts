@@ -6,7 +6,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { askFields } from '../src/fields/prompt-fields.js';
-import { runCli, tempDir } from './helpers.js';
+import { updateCommand } from '../src/lifecycle/update-command.js';
+import { readTree, runCli, tempDir } from './helpers.js';
 
 const BOOK_FLAGS = [
   'title:string:required:maxLength=200',
@@ -74,6 +75,23 @@ given('--answers with that file renders the same project, byte for byte', async 
   for (const path of ['create-item-service.json', 'src/book/book.schema.ts', 'src/migrations/001-create-books.ts', 'README.md']) {
     assert.is(readFileSync(join(cwd, 'book', path), 'utf8'), readFileSync(join(fromFlags, path), 'utf8'), path);
   }
+});
+
+given('--answers with an updated project\'s file renders its field migrations too: the same project, byte for byte', async () => {
+  const updated = await generateWithFlags(BOOK_FLAGS);
+  const answers = answersIn(updated);
+  answers.fields.push({ name: 'subtitle', type: 'string', maxLength: 200 });
+  writeFileSync(join(updated, 'create-item-service.json'), JSON.stringify(answers, null, 2));
+  const lines: string[] = [];
+  const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+  assert.is(updateCommand(updated, { allowDirty: true }, output), 0, lines.join('\n'));
+  assert.ok(existsSync(join(updated, 'src/migrations/002-add-subtitle-to-books.ts')), lines.join('\n'));
+
+  const cwd = tempDir();
+  const result = await runCli(['--answers', join(updated, 'create-item-service.json'), '--yes', '--out', 'book'], cwd);
+  assert.is(result.status, 0, result.stderr);
+  const fresh = readTree(join(cwd, 'book'));
+  assert.equal(fresh, readTree(updated));
 });
 
 given('the prompts ask for the type and then only the modifiers that fit it, and give the same fields as --field', async () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { entityNames } from '../names.js';
 import { readAnswersFile } from './answers-file.js';
 import { parseFieldFlags } from './flag.js';
+import type { FieldMigration } from '../render.js';
 import type { FieldSpec } from './spec.js';
 import { FieldSpecError } from './validate-fields.js';
 
@@ -23,6 +24,8 @@ export interface GivenAnswers {
   port?: number;
   managementPort?: number;
   fields?: FieldSpec[];
+  /** A generated project's field migrations, from its answers file: a new project renders the same migrations. */
+  migrations?: FieldMigration[];
 }
 
 /**
@@ -44,6 +47,7 @@ export function givenAnswers(options: GivenOptions, cwd: string): GivenAnswers {
     port: options.port ?? fromFile?.port,
     managementPort: options.managementPort ?? fromFile?.managementPort,
     fields: flags.length > 0 ? parseFieldFlags(flags) : fromFile?.fields,
+    migrations: fromFile?.migrations,
   };
   return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as GivenAnswers;
 }
