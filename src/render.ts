@@ -6,6 +6,7 @@ import Handlebars from 'handlebars';
 
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
+import { serviceViews } from './fields/service-views.js';
 import { DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
 import { entityNames, type EntityNames } from './names.js';
 
@@ -51,7 +52,7 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
   const names = entityNames(answers.entity);
   const fields = fieldViews(answers.fields ?? DEFAULT_FIELDS);
-  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, fields, shape: entityShape(fields, names) };
+  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, fields, shape: entityShape(fields, names), ...serviceViews(answers.fields ?? DEFAULT_FIELDS, names) };
   const files = templates.map((template) => {
     const path = outputPath(template.path, names);
     const content = template.path.endsWith('.hbs')
