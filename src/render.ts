@@ -8,6 +8,7 @@ import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
 import { migrationViews, type MigrationView } from './fields/migration-views.js';
+import { serviceViews } from './fields/service-views.js';
 import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
 import { entityNames, type EntityNames } from './names.js';
 
@@ -85,6 +86,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     migrations,
     shape: entityShape(fields, names),
     docs: docsView(specFields),
+    ...serviceViews(specFields, names),
   };
   const files = templates.flatMap((template) => {
     if (!template.path.includes(MIGRATION_PLACEHOLDER)) return [renderFile(template, outputPath(template.path, names), context)];

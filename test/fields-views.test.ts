@@ -40,7 +40,7 @@ views('the standard fields give the item\'s migration, model types and row types
   );
 });
 
-views('the model turns NUMERIC into a number and timestamptz into ISO text, and types raw rows by column', () => {
+views('the model turns NUMERIC into a number and timestamptz into ISO text, and types raw rows by column (a date is text)', () => {
   const standard = fieldViews(DEFAULT_FIELDS);
   assert.equal(standard.flatMap((view) => view.fromDatabase), [
     "// The schema's MAX_PRICE keeps every stored price exact as a double.",
@@ -56,7 +56,6 @@ views('the model turns NUMERIC into a number and timestamptz into ISO text, and 
   ]);
   assert.equal(entityShape(book, entityNames('Book')).rowColumns.split('; '), [
     'unit_price: string | null',
-    'published: Date | null',
     'last_checked_at: Date | null',
     'catalog_id: string | null',
     'created_at: Date',

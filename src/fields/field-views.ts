@@ -91,7 +91,8 @@ function tsType(field: FieldSpec): string {
 }
 
 function rowType(field: FieldSpec): string | undefined {
-  const type = field.type === 'decimal' ? 'string' : field.type === 'date' || field.type === 'datetime' ? 'Date' : undefined;
+  // A date stays YYYY-MM-DD text on the service's connections (see database.ts); timestamptz becomes a Date.
+  const type = field.type === 'decimal' ? 'string' : field.type === 'datetime' ? 'Date' : undefined;
   if (type === undefined) return undefined;
   return field.required ? type : `${type} | null`;
 }

@@ -72,7 +72,17 @@ async function startService(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 const json = { 'content-type': 'application/json' };
-const item = (n: number) => JSON.stringify({ name: `Bench ${n}`, description: 'Load test', price: 19.99, quantity: 3 });
+/** The create body of request n: valid, varied, and never repeating a unique field's value within a run. */
+const item = (n: number) =>
+  JSON.stringify({
+    title: `The Pragmatic Programmer ${n}`,
+    isbn: String(n).padStart(10, '0'),
+    pages: (n % 10) + 1,
+    price: ((n % 100) + 1) * 0.25,
+    format: ['hardcover', 'paperback', 'ebook'][n % 3],
+    published: new Date(Date.UTC(2026, 0, 1) + (n % 365) * 86_400_000).toISOString().slice(0, 10),
+    available: n % 2 === 0,
+  });
 
 /** One token for the whole run, as a load test's setup takes one. No token endpoint: AUTH_MODE=off. */
 async function authorization(url: string, username = 'admin', password?: string): Promise<Record<string, string>> {
@@ -103,7 +113,8 @@ function scenarios(ids: number[], headers: Record<string, string>): Record<strin
   return {
     list: counting(() => ({ method: 'GET', path: `${API}?pageSize=${LIST_ROWS}`, headers })),
     'get by id': counting((n) => ({ method: 'GET', path: `${API}/${ids[n % ids.length]}`, headers })),
-    create: counting((n) => ({ method: 'POST', path: API, body: item(n), headers: { ...json, ...headers } })),
+    // Numbered on from the rows seed() added, so no two rows are created from the same body.
+    create: counting((n) => ({ method: 'POST', path: API, body: item(LIST_ROWS + n), headers: { ...json, ...headers } })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
@@ -42,6 +43,19 @@ export async function openDatabase(
   return database;
 }
 
+/**
+ * A PostgreSQL `date` is a calendar day, with no time or zone: both drivers would turn it into a
+ * Date at local midnight, which JSON then prints as the previous or next day east or west of
+ * UTC. Kept as the `YYYY-MM-DD` text the server sends, on this service's connections only
+ * (pg's setTypeParser would change every pg client in the process).
+ */
+const keepDateText = (value: string) => value;
+
+const pgTypes: Knex.PgCustomTypesConfig = {
+  getTypeParser: (oid, format) =>
+    oid === pg.types.builtins.DATE ? keepDateText : pg.types.getTypeParser(oid, format === 'binary' ? 'binary' : 'text'),
+};
+
 function openPostgres(
   connectionString: string,
   config: Pick<Config, 'dbPoolMax' | 'dbStatementTimeoutMs' | 'dbConnectTimeoutMs'>,
@@ -56,6 +70,7 @@ function openPostgres(
       connectionTimeoutMillis: config.dbConnectTimeoutMs,
       // Set by the server on every connection: a runaway query is cancelled instead of holding a connection.
       statement_timeout: config.dbStatementTimeoutMs,
+      types: pgTypes,
     },
     pool: { min: 0, max: config.dbPoolMax },
     // Fail fast when the server is gone or the pool is exhausted: the request answers 503 instead of hanging.
@@ -101,9 +116,16 @@ function createLocalLock(): Database['withMigrationLock'] {
   };
 }
 
+/** knex over a PGlite of our own, which knex-pglite would create without our type parsers. */
+function embeddedKnex(dataDir: string | undefined, log: Knex.Logger): Knex {
+  const pglite = new PGlite({ dataDir, parsers: { [pgliteTypes.DATE]: keepDateText } });
+  // knex-pglite's connection types know only filename and connectionString; it reads `pglite` too.
+  return knexFactory({ client: ClientPgLite, connection: { pglite } as Knex.StaticConnectionConfig, log });
+}
+
 async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database> {
   if (dataDir === IN_MEMORY) {
-    const knex = knexFactory({ client: ClientPgLite, connection: {}, log });
+    const knex = embeddedKnex(undefined, log);
     return { knex, kind: 'embedded', withMigrationLock: createLocalLock(), close: () => knex.destroy() };
   }
 
@@ -111,7 +133,7 @@ async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database
   const release = await lockDataDir(dataDir);
 
   try {
-    const knex = knexFactory({ client: ClientPgLite, connection: { filename: join(dataDir, 'pgdata') }, log });
+    const knex = embeddedKnex(join(dataDir, 'pgdata'), log);
     // Start PGlite now, so a broken data folder fails at startup rather than on the first request.
     await knex.raw('select 1');
     return {

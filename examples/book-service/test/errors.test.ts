@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import { test } from 'uvu';
 
-import { isDatabaseUnavailable } from '../src/http/errors.js';
+import { isDatabaseUnavailable, violatedUniqueConstraint } from '../src/http/errors.js';
 
 // What pg and Objection throw when PostgreSQL goes away under a running query (seen in the
 // generator's outage test); each must answer 503, never 500.
@@ -29,6 +29,24 @@ test('a constraint violation or a plain bug is not', () => {
   const unique = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
   assert.not.ok(isDatabaseUnavailable(dbError(unique)));
   assert.not.ok(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')")));
+});
+
+/** What pg and PGlite both raise on a duplicate of a unique value. */
+function uniqueViolation(constraint: string): Error {
+  const message = `duplicate key value violates unique constraint "${constraint}"`;
+  return Object.assign(new Error(message), { code: '23505', constraint, detail: 'Key (code)=(A)=(B) already exists.' });
+}
+
+test('a unique violation names its constraint, bare or as wrapped by Objection', () => {
+  assert.is(violatedUniqueConstraint(uniqueViolation('books_code_unique')), 'books_code_unique');
+  assert.is(violatedUniqueConstraint(dbError(uniqueViolation('books_code_unique'))), 'books_code_unique');
+});
+
+test('any other error violates no unique constraint', () => {
+  const check = Object.assign(new Error('new row violates check constraint'), { code: '23514', constraint: 'books_kind_check' });
+  assert.is(violatedUniqueConstraint(dbError(check)), undefined);
+  assert.is(violatedUniqueConstraint(new Error('duplicate key value violates unique constraint')), undefined);
+  assert.is(violatedUniqueConstraint(undefined), undefined);
 });
 
 test.run();

@@ -72,7 +72,14 @@ async function startService(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 const json = { 'content-type': 'application/json' };
-const item = (n: number) => JSON.stringify({ name: `Bench ${n}`, description: 'Load test', price: 19.99, quantity: 3 });
+/** The create body of request n: valid and varied. */
+const item = (n: number) =>
+  JSON.stringify({
+    name: `Widget ${n}`,
+    description: `A small widget ${n}`,
+    price: ((n % 100) + 1) * 0.25,
+    quantity: (n % 10) + 1,
+  });
 
 /** One token for the whole run, as a load test's setup takes one. No token endpoint: AUTH_MODE=off. */
 async function authorization(url: string, username = 'admin', password?: string): Promise<Record<string, string>> {
@@ -103,7 +110,8 @@ function scenarios(ids: number[], headers: Record<string, string>): Record<strin
   return {
     list: counting(() => ({ method: 'GET', path: `${API}?pageSize=${LIST_ROWS}`, headers })),
     'get by id': counting((n) => ({ method: 'GET', path: `${API}/${ids[n % ids.length]}`, headers })),
-    create: counting((n) => ({ method: 'POST', path: API, body: item(n), headers: { ...json, ...headers } })),
+    // Numbered on from the rows seed() added, so no two rows are created from the same body.
+    create: counting((n) => ({ method: 'POST', path: API, body: item(LIST_ROWS + n), headers: { ...json, ...headers } })),
   };
 }
 

@@ -1,12 +1,14 @@
 /**
- * A valid create request body for one virtual user and iteration: deterministic, and
- * varied enough that rows differ. Prices are multiples of 0.25, so exact with two decimals.
+ * A valid create request body for one virtual user and iteration: deterministic, and varied
+ * enough that rows differ.
  */
 export function productBody(vu: number, iteration: number) {
+  // One number per request, distinct across virtual users while each runs fewer than a million iterations.
+  const n = (vu - 1) * 1_000_000 + iteration;
   return {
-    name: `Load test ${vu}-${iteration}`,
-    description: 'Created by the k6 create script',
-    price: ((iteration % 100) + 1) * 0.25,
-    quantity: (iteration % 10) + 1,
+    name: `Widget ${n}`,
+    description: `A small widget ${n}`,
+    price: ((n % 100) + 1) * 0.25,
+    quantity: (n % 10) + 1,
   };
 }

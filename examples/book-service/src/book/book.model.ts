@@ -4,7 +4,7 @@ import { Model, snakeCaseMappers, type ModelObject, type Pojo } from 'objection'
 export type BookJson = ModelObject<Book>;
 
 /** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string, timestamptz as a Date. */
-export type BookRow = Omit<BookJson, 'price' | 'published' | 'createdAt' | 'updatedAt'> & { price: string | null; published: Date | null; created_at: Date; updated_at: Date };
+export type BookRow = Omit<BookJson, 'price' | 'createdAt' | 'updatedAt'> & { price: string | null; created_at: Date; updated_at: Date };
 
 /** One row of books: snake_case columns, camelCase properties. */
 export class Book extends Model {

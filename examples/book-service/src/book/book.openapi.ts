@@ -58,6 +58,10 @@ export function bookComponents(prefix: string): Record<string, Json> {
     },
     responses: {
       NotFound: textResponse('No book has this id.', 'Book 42 not found'),
+      Conflict: textResponse(
+        'Another book already has this value of a unique field (isbn); nothing was changed.',
+        'a book with this isbn already exists',
+      ),
     },
   };
 }

@@ -66,7 +66,14 @@ const operations: Operation[] = [
       requestBody: { required: true, content: jsonContent('BookCreate', { examples: bookExamples.create }) },
       responses: {
         201: { description: 'The stored book.', headers: { Location: ref('headers', 'Location') }, content: bookBody },
-        ...errors('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+        ...errors(
+          'BadRequest',
+          'Conflict',
+          'PayloadTooLarge',
+          'UnsupportedMediaType',
+          'InternalServerError',
+          'ServiceUnavailable',
+        ),
       },
     },
     handlers: [
@@ -112,7 +119,15 @@ const operations: Operation[] = [
       requestBody: { required: true, content: jsonContent('BookUpdate', { examples: bookExamples.update }) },
       responses: {
         200: { description: 'The updated book.', content: bookBody },
-        ...errors('BadRequest', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+        ...errors(
+          'BadRequest',
+          'NotFound',
+          'Conflict',
+          'PayloadTooLarge',
+          'UnsupportedMediaType',
+          'InternalServerError',
+          'ServiceUnavailable',
+        ),
       },
     },
     handlers: [

@@ -66,6 +66,26 @@ function statusOf(error: unknown): number | undefined {
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|57014)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN']);
 
+/** A write that would duplicate a unique value: answered 409 with its message. */
+export class ConflictError extends Error {
+  override name = 'ConflictError';
+  readonly status = 409;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The name of the unique constraint a write broke (SQLSTATE 23505), from pg or PGlite, bare or
+ * wrapped by Objection; undefined for any other error. The constraint name, unlike the message
+ * and its detail, is the same whatever language the server speaks.
+ */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, constraint, nativeError } = error as { code?: unknown; constraint?: unknown; nativeError?: unknown };
+  if (code === UNIQUE_VIOLATION && typeof constraint === 'string') return constraint;
+  return nativeError !== undefined && nativeError !== error ? violatedUniqueConstraint(nativeError) : undefined;
+}
+
 /** True for errors that mean "the database cannot be reached right now" (worth a 503 or a retry). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

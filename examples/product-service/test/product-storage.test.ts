@@ -1,0 +1,58 @@
+import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
+
+import { post, put, useService } from './helpers.js';
+
+const test = suite('product storage');
+const service = useService(test);
+
+/** A value of every field, none of them its default where the rules allow, as the API must answer it back. */
+const FIRST = {
+  name: 'Widget «é» 😀 "q" \'s\'',
+  description: 'A small widget «é» 😀 "q" \'s\'',
+  price: 9_999_999_999_999.99,
+  quantity: 2_147_483_647,
+};
+
+/** Another value of every field, for the update. */
+const SECOND = {
+  name: 'Widget',
+  description: 'A small widget',
+  price: 0.01,
+  quantity: 1,
+};
+
+/** The fields of an answer, without id, createdAt and updatedAt. */
+function fieldsOf(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(FIRST).map((key) => [key, body[key]]));
+}
+
+type Answer = Record<string, unknown> & { id: number };
+
+async function create(fields: Record<string, unknown>): Promise<Answer> {
+  const response = await post(service(), '/api/products', fields);
+  assert.is(response.status, 201, await response.clone().text());
+  return (await response.json()) as Answer;
+}
+
+async function read(id: number): Promise<Answer> {
+  const response = await service().api(`/api/products/${id}`);
+  assert.is(response.status, 200);
+  return (await response.json()) as Answer;
+}
+
+test('a create stores every field, and both its answer and a read give each back unchanged', async () => {
+  const created = await create(FIRST);
+  assert.equal(fieldsOf(created), FIRST);
+  assert.equal(fieldsOf(await read(created.id)), FIRST);
+});
+
+test('an update stores every field, and both its answer and a read give each back unchanged', async () => {
+  const { id } = await create(FIRST);
+  const response = await put(service(), `/api/products/${id}`, SECOND);
+  assert.is(response.status, 200, await response.clone().text());
+  assert.equal(fieldsOf((await response.json()) as Record<string, unknown>), SECOND);
+  assert.equal(fieldsOf(await read(id)), SECOND);
+});
+
+test.run();
