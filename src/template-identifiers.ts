@@ -53,6 +53,7 @@ export const TEMPLATE_IDENTIFIERS: readonly string[] = [
   'error',
   'errors',
   'examples',
+  'expectProblem',
   'expectText',
   'fieldService',
   'fields',
