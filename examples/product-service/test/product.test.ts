@@ -263,8 +263,8 @@ for (const { field, required, whenAbsent, unique, accepts, acceptsAs = [], refus
     });
   } else {
     fields(`${field}: a create without it stores ${JSON.stringify(whenAbsent)}; null in an update clears it`, async () => {
-      const created = await (await post(fieldService(), PATH, productInput({ [field]: undefined }))).json();
-      assert.is((created as Record<string, unknown>)[field], whenAbsent);
+      const created = (await (await post(fieldService(), PATH, productInput({ [field]: undefined }))).json()) as Record<string, unknown>;
+      assert.is(created[field], whenAbsent);
       const { id } = (await (await post(fieldService(), PATH, numberedProductInput(1))).json()) as { id: number };
       const cleared = (await (await put(fieldService(), `${PATH}/${id}`, { [field]: null })).json()) as Record<string, unknown>;
       assert.is(cleared[field], null);
@@ -273,8 +273,8 @@ for (const { field, required, whenAbsent, unique, accepts, acceptsAs = [], refus
 
   if (unique) {
     fields(`${field}: a duplicate answers 409 naming the field, on POST and PUT`, async () => {
-      const first = await (await post(fieldService(), PATH, numberedProductInput(1))).json();
-      const duplicate = { [field]: (first as Record<string, unknown>)[field] };
+      const first = (await (await post(fieldService(), PATH, numberedProductInput(1))).json()) as Record<string, unknown>;
+      const duplicate = { [field]: first[field] };
       await expectText(await post(fieldService(), PATH, numberedProductInput(2, duplicate)), 409, new RegExp(field));
       const second = (await (await post(fieldService(), PATH, numberedProductInput(3))).json()) as { id: number };
       await expectText(await put(fieldService(), `${PATH}/${second.id}`, duplicate), 409, new RegExp(field));
