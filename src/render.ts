@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import Handlebars from 'handlebars';
 
+import { contractView } from './fields/contract-views.js';
 import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
@@ -86,6 +87,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     migrations,
     shape: entityShape(fields, names),
     docs: docsView(specFields),
+    contract: contractView(specFields, names.camelName),
     ...serviceViews(specFields, names),
   };
   const files = templates.flatMap((template) => {

@@ -127,10 +127,34 @@ export function useService(suite: Test, options?: Parameters<typeof build>[0]): 
 
 export const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-/** A valid create request body, overridable field by field. */
+/** A valid create request body, every field at its example (as it reads back), overridable field by field. */
 export function bookInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3, ...overrides };
+  return {
+    title: 'The Pragmatic Programmer',
+    isbn: '978-0-13-595705-9',
+    pages: 352,
+    price: 39.99,
+    format: 'paperback',
+    published: '2019-09-13',
+    available: true,
+    ...overrides,
+  };
 }
+
+/**
+ * Valid create bodies numbered 1, 2, ...: each has its own isbn and title, so that
+ * creating several never collides.
+ */
+export function numberedBookInput(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return bookInput({
+    title: `The Pragmatic Programmer ${n}`,
+    isbn: `978-0-13-${String(n).padStart(6, '0')}-9`,
+    ...overrides,
+  });
+}
+
+/** A valid update of one field, what most update tests send. */
+export const bookChange: Record<string, unknown> = { title: 'The Pragmatic Programmer (updated)' };
 
 /** JSON headers plus a token with every scope: what a client that may write sends. */
 export const WRITE_HEADERS = { ...JSON_HEADERS, Authorization: AUTHORIZATION };

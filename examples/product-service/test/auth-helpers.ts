@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 
 import * as assert from 'uvu/assert';
 
-import { JSON_HEADERS, productInput, type Service } from './helpers.js';
+import { JSON_HEADERS, productChange, productInput, numberedProductInput, type Service } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 // What the authentication tests share: the routes, the tokens a forger sends, and requests.
@@ -20,8 +20,8 @@ export type Route = { method: string; path: string; body?: string; write: boolea
 export const ROUTES: Route[] = [
   { method: 'GET', path: PATH, write: false },
   { method: 'GET', path: `${PATH}/1`, write: false },
-  { method: 'POST', path: PATH, body: JSON.stringify(productInput({ name: 'intruder' })), write: true },
-  { method: 'PUT', path: `${PATH}/1`, body: JSON.stringify({ name: 'intruder' }), write: true },
+  { method: 'POST', path: PATH, body: JSON.stringify(numberedProductInput(2)), write: true },
+  { method: 'PUT', path: `${PATH}/1`, body: JSON.stringify(productChange), write: true },
   { method: 'DELETE', path: `${PATH}/1`, write: true },
 ];
 
@@ -69,7 +69,7 @@ export async function createFirstRow(service: Service): Promise<void> {
 }
 
 /** The rows as stored, to prove that a refused request changed nothing. */
-export const rows = (service: Service) => service.db.knex('products').select('id', 'name').orderBy('id');
+export const rows = (service: Service) => service.db.knex('products').select('*').orderBy('id');
 
 export async function expectRefusal(response: Response, status: number, text: string, challenge: RegExp, what: string): Promise<void> {
   assert.is(response.status, status, what);

@@ -18,7 +18,7 @@ import {
   TOKEN_PATH,
   WRITE,
 } from './auth-helpers.js';
-import { JSON_HEADERS, productInput, testConfig, useService } from './helpers.js';
+import { JSON_HEADERS, productChange, productInput, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 for (const mode of ['writes', 'all', 'off'] as const) {
@@ -75,14 +75,17 @@ for (const mode of ['writes', 'all', 'off'] as const) {
     const { id } = (await created.json()) as { id: number };
     const read = await service().api(`${PATH}/${id}`, { headers: authorization });
     assert.is(read.status, 200);
-    const updated = await service().api(`${PATH}/${id}`, { method: 'PUT', headers: { ...JSON_HEADERS, ...authorization }, body: '{"quantity":9}' });
-    assert.is(((await updated.json()) as { quantity: number }).quantity, 9);
+    const updated = await service().api(`${PATH}/${id}`, { method: 'PUT', headers: { ...JSON_HEADERS, ...authorization }, body: JSON.stringify(productChange) });
+    assert.is(updated.status, 200);
+    const before = (await read.json()) as Record<string, unknown>;
+    assert.equal({ ...((await updated.json()) as Record<string, unknown>), updatedAt: undefined }, { ...before, ...productChange, updatedAt: undefined });
     assert.is((await service().api(`${PATH}/${id}`, { method: 'DELETE', headers: authorization })).status, 204);
     assert.equal(await rows(service()), []);
   });
 
   test('a read-only token may read (where reading needs a token) but writing answers 403', async () => {
     await createFirstRow(service());
+    const before = await rows(service());
     const token = await accessToken(service(), { scope: READ });
     assert.is((jwt.decode(token) as JwtPayload).scope, READ);
     for (const route of ROUTES) {
@@ -94,7 +97,7 @@ for (const mode of ['writes', 'all', 'off'] as const) {
         assert.is(response.status, 200, label);
       }
     }
-    assert.equal(await rows(service()), [{ id: 1, name: 'Widget' }]);
+    assert.equal(await rows(service()), before);
   });
 
   test(`a token without the read scope ${mode === 'all' ? 'is refused with 403 on reads' : 'still reads: reads are public'}`, async () => {

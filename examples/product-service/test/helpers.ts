@@ -127,10 +127,21 @@ export function useService(suite: Test, options?: Parameters<typeof build>[0]): 
 
 export const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-/** A valid create request body, overridable field by field. */
+/** A valid create request body, every field at its example (as it reads back), overridable field by field. */
 export function productInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3, ...overrides };
 }
+
+/**
+ * Valid create bodies numbered 1, 2, ...: each has its own name, to tell the
+ * records apart.
+ */
+export function numberedProductInput(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return productInput({ name: `Widget ${n}`, ...overrides });
+}
+
+/** A valid update of one field, what most update tests send. */
+export const productChange: Record<string, unknown> = { price: 20.99 };
 
 /** JSON headers plus a token with every scope: what a client that may write sends. */
 export const WRITE_HEADERS = { ...JSON_HEADERS, Authorization: AUTHORIZATION };

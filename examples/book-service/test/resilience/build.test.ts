@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
+import { bookInput } from '../helpers.js';
 import { TEST_PASSWORD, TEST_USERNAME } from '../tokens.js';
 import { projectDir, spawnServer } from './process.js';
 
@@ -44,7 +45,7 @@ test('node dist/server.js: ready, issues a token, creates with it; SIGTERM exits
     const created = await fetch(`${api}/api/books`, {
       method: 'POST',
       headers: { ...headers, Authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ name: 'Built', price: 1, quantity: 1 }),
+      body: JSON.stringify(bookInput()),
     });
     assert.is(created.status, 201);
     const { id } = (await created.json()) as { id: number };
