@@ -32,7 +32,7 @@ export interface FieldView {
   isInteger: boolean;
   /** string or text: checked by the schema module's storableText. */
   isText: boolean;
-  /** date: checked by the schema module's calendarDate. */
+  /** date or datetime: checked by the schema module's calendarDate. */
   isDate: boolean;
 }
 
@@ -127,7 +127,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       constants: fieldConstants(field),
       isInteger: field.type === 'integer',
       isText: field.type === 'string' || field.type === 'text',
-      isDate: field.type === 'date',
+      isDate: field.type === 'date' || field.type === 'datetime',
     };
   });
 }

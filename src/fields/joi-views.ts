@@ -114,7 +114,7 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
       return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'] };
     case 'datetime':
       // A time without a zone would be read in the database server's zone: require one.
-      return { head: 'Joi.string()', calls: [...allow(nullable), '.isoDate()', ".pattern(/(?:Z|[+-]\\d{2}:\\d{2})$/, 'time zone')"] };
+      return { head: 'Joi.string()', calls: [...allow(nullable), '.isoDate()', ".pattern(/(?:Z|[+-]\\d{2}:\\d{2})$/, 'time zone')", '.custom(calendarDate)', '.messages(dateMessages)'] };
     case 'uuid':
       return { head: 'Joi.string()', calls: ['.guid()', ...allow(nullable)] };
     case 'enum':

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { getToken, now, otherRsaKey, PATH, READ, rows, unsignedToken, WRITE } from './auth-helpers.js';
-import { JSON_HEADERS, bookInput, testConfig, useService } from './helpers.js';
+import { JSON_HEADERS, numberedBookInput, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 // ---
@@ -45,8 +45,14 @@ const provider = useService(jwks, {
 });
 jwks.after(() => void jwksServer.close());
 
+let requests = 0;
+/** Each call a new book, so that no unique field repeats. */
 const create = (authorization: string) =>
-  provider().api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, Authorization: authorization }, body: JSON.stringify(bookInput()) });
+  provider().api(PATH, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, Authorization: authorization },
+    body: JSON.stringify(numberedBookInput(++requests)),
+  });
 
 jwks("the provider's RS256 token with the write scope creates; an scp array claim works too", async () => {
   assert.is((await create(`Bearer ${providerToken()}`)).status, 201);

@@ -118,7 +118,7 @@ document('documents paging, headers, the id range and the plain-text errors', ()
     assert.ok(response.content['text/plain'], `${name} is text/plain`);
   }
   const create = api.paths['/api/books'].post.responses;
-  assert.equal(Object.keys(create), ['201', '400', '401', '403', '413', '415', '500', '503']);
+  assert.equal(Object.keys(create), ['201', '400', '401', '403', '409', '413', '415', '500', '503']);
 });
 
 /** Each operation's security requirement names, e.g. { 'post /api/books': ['bearerAuth'] }. */

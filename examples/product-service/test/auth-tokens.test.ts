@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 
 import { createLogger } from '../src/logger.js';
 import { accessToken, base64url, expectRefusal, getToken, PATH, rows } from './auth-helpers.js';
-import { JSON_HEADERS, productInput, testConfig, useService, type Service } from './helpers.js';
+import { JSON_HEADERS, numberedProductInput, productInput, testConfig, useService, type Service } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_SECRET, TEST_USERNAME } from './tokens.js';
 
 // The token endpoint and what surrounds it: remembered tokens, the rate limit, password hashes, logs.
@@ -12,8 +12,14 @@ import { signToken, TEST_PASSWORD, TEST_SECRET, TEST_USERNAME } from './tokens.j
 const remembered = suite('tokens remembered after verification');
 const rememberer = useService(remembered);
 
+let requests = 0;
+/** Each call a new product, so that no unique field repeats. */
 const createWith = (service: Service, authorization: string) =>
-  service.api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, Authorization: authorization }, body: JSON.stringify(productInput()) });
+  service.api(PATH, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, Authorization: authorization },
+    body: JSON.stringify(numberedProductInput(++requests)),
+  });
 
 remembered('a token that passed is refused as soon as it expires', async () => {
   // One to two seconds away: now() + 1 could be a few milliseconds away, late in a second.

@@ -24,10 +24,15 @@ const storableText = (value: string, helpers: Joi.CustomHelpers) =>
 
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
 
-/** Refuses dates the calendar does not have, such as 2026-02-30, which the database would refuse with an error. */
+/**
+ * Refuses days the calendar does not have, such as 2026-02-30 or year 0, also as the day of a
+ * date-time (isoDate() lets them through): the database would refuse them with an error.
+ */
 const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value ? helpers.error('date.calendar') : value;
+  const day = value.slice(0, 10);
+  const time = Date.parse(`${day}T00:00:00Z`);
+  const real = !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day && !day.startsWith('0000');
+  return real ? value : helpers.error('date.calendar');
 };
 
 const dateMessages = { 'date.calendar': '{{#label}} must be a date the calendar has' };
