@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import Handlebars from 'handlebars';
 
+import { arbitraryViews } from './fields/arbitrary-views.js';
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
 import { DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
@@ -51,7 +52,7 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
   const names = entityNames(answers.entity);
   const fields = fieldViews(answers.fields ?? DEFAULT_FIELDS);
-  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, fields, shape: entityShape(fields, names) };
+  const context = { ...names, port: answers.port, managementPort: answers.managementPort, generatorVersion, fields, shape: entityShape(fields, names), arbitraries: arbitraryViews(answers.fields ?? DEFAULT_FIELDS) };
   const files = templates.map((template) => {
     const path = outputPath(template.path, names);
     const content = template.path.endsWith('.hbs')
