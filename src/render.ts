@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import Handlebars from 'handlebars';
 
+import { arbitraryViews } from './fields/arbitrary-views.js';
 import { contractView } from './fields/contract-views.js';
 import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
@@ -88,6 +89,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     shape: entityShape(fields, names),
     docs: docsView(specFields),
     contract: contractView(specFields, names.camelName),
+    arbitraries: arbitraryViews(specFields),
     ...serviceViews(specFields, names),
   };
   const files = templates.flatMap((template) => {

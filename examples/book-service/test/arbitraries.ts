@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 
-import { MAX_PRICE, MAX_QUANTITY } from '../src/book/book.schema.js';
-
 /**
  * Runs per property: fast-check's own default of 100 unless given, which with its bias towards
  * small and boundary values reaches the edge cases early; PROPERTY_RUNS raises it for a longer
@@ -12,8 +10,6 @@ export function runs(fallback = 100): number {
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
 
-const MAX_CENTS = Math.round(MAX_PRICE * 100);
-
 /** Text the service must store unchanged: any well-formed Unicode without NUL, in UTF-16 length bounds. */
 export const storableText = (minLength: number, maxLength: number) =>
   fc
@@ -21,72 +17,163 @@ export const storableText = (minLength: number, maxLength: number) =>
     .map((text) => text.replaceAll('\u0000', 'x'))
     .filter((text) => text.length >= minLength && text.length <= maxLength);
 
-export const validName = storableText(1, 100);
-/** null means none: on create as on update, where it clears the description. */
-export const validDescription = fc.oneof(fc.constant(''), fc.constant(null), storableText(1, 500));
-/** Prices as whole cents: cents/100 is the double closest to the decimal, exactly what a client sends. */
-export const validPrice = fc
-  .oneof(fc.integer({ min: 1, max: MAX_CENTS }), fc.constantFrom(1, 99, 100, 1999, MAX_CENTS))
-  .map((cents) => cents / 100);
-export const validQuantity = fc.oneof(fc.integer({ min: 1, max: MAX_QUANTITY }), fc.constantFrom(1, MAX_QUANTITY));
+/** Days the calendar has, from year 1 to 9999, as YYYY-MM-DD. */
+const calendarDay = fc
+  .date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T00:00:00.000Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+
+// Valid values of each field, as a client sends them and reads them back. An optional field's
+// may also be null, which means none on create and clears the field on update.
+export const validTitle = storableText(1, 200);
+export const validIsbn = fc.stringMatching(/^[0-9-]{10,17}$/).filter((text) => text.length >= 1 && text.length <= 255);
+export const validPages = fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 2_147_483_647 }));
+/** Whole hundredths: hundredths / 100 is the double closest to the decimal, exactly what a client sends. */
+export const validPrice = fc.oneof(
+  fc.constant(null),
+  fc.integer({ min: 0, max: 9_999_999_999 }).map((hundredths) => hundredths / 100),
+);
+export const validFormat = fc.oneof(fc.constant(null), fc.constantFrom('hardcover', 'paperback', 'ebook'));
+export const validPublished = fc.oneof(fc.constant(null), calendarDay);
+export const validAvailable = fc.oneof(fc.constant(null), fc.boolean());
 
 export interface BookFields {
-  name: string;
-  description?: string | null;
-  price: number;
-  quantity: number;
+  title: string;
+  isbn: string;
+  pages?: number | null;
+  price?: number | null;
+  format?: 'hardcover' | 'paperback' | 'ebook' | null;
+  published?: string | null;
+  available?: boolean | null;
 }
 
-export const validCreate: fc.Arbitrary<BookFields> = fc.record(
-  { name: validName, description: validDescription, price: validPrice, quantity: validQuantity },
-  { requiredKeys: ['name', 'price', 'quantity'] },
-);
+export const FIELDS: readonly (keyof BookFields)[] = ['title', 'isbn', 'pages', 'price', 'format', 'published', 'available'];
+/** The fields a unique index covers: two rows may not share a value of one (null excepted). */
+export const UNIQUE_FIELDS: readonly (keyof BookFields)[] = ['isbn'];
+
+/** What a create stores for the fields it leaves out: their defaults, else null. */
+export const leftOut = {
+  pages: null,
+  price: null,
+  format: 'paperback',
+  published: null,
+  available: true,
+} satisfies Partial<BookFields>;
+
+/** The fields of a create as the service stores and answers them. */
+export const stored = (input: BookFields): Required<BookFields> => ({ ...leftOut, ...input });
+
+/** A valid create with only the fields it must have. */
+export const exampleCreate: BookFields = { title: 'The Pragmatic Programmer', isbn: '978-0-13-595705-9' };
+
+/** Each field's valid arbitrary, by name. */
+export const validField = {
+  title: validTitle,
+  isbn: validIsbn,
+  pages: validPages,
+  price: validPrice,
+  format: validFormat,
+  published: validPublished,
+  available: validAvailable,
+};
+
+export const validCreate: fc.Arbitrary<BookFields> = fc.record(validField, { requiredKeys: ['title', 'isbn'] });
 
 export const validUpdate: fc.Arbitrary<Partial<BookFields>> = fc
-  .record({ name: validName, description: validDescription, price: validPrice, quantity: validQuantity }, { requiredKeys: [] })
+  .record(validField, { requiredKeys: [] })
   .filter((update) => Object.keys(update).length > 0);
 
+/** `count` valid creates that can all be stored together: no two give a unique field the same value. */
+export const distinctCreates = (count: number) =>
+  fc.uniqueArray(validCreate, {
+    minLength: count,
+    maxLength: count,
+    comparator: (a, b) => UNIQUE_FIELDS.some((field) => stored(a)[field] != null && stored(a)[field] === stored(b)[field]),
+  });
+
+/** JSON sends NaN and ±Infinity as null, which an optional field accepts: it clears the field. */
+const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
 const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
 const nonNumber = fc.oneof(fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
-const badText = (maxLength: number) =>
+const nonBoolean = fc.oneof(fc.constantFrom('true', 'false', 0, 1, ''), fc.string({ maxLength: 10 }), fc.double(), fc.constant(null), fc.array(fc.boolean(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+
+/** Refused whatever the length bounds: not a string, NUL or unpaired surrogates, or longer than `maxLength`. */
+const badText = (maxLength?: number) =>
   fc.oneof(
     nonString,
-    fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength),
     fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00x\ud83d')).map(([text, bad]) => text + bad),
+    ...(maxLength === undefined ? [] : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
   );
 
-/** Values each field must refuse (with a 400 naming it). */
-export const invalidField = {
-  name: fc.oneof(fc.constant(''), badText(100)),
-  // null clears the description, and JSON sends NaN and ±Infinity as null too: neither is invalid.
-  description: badText(500).filter((value) => JSON.stringify(value) !== 'null'),
+/** Finite numbers below `min` or above `max`: just outside the bounds and far off. */
+const outside = (min: number, max: number) =>
+  fc.oneof(
+    fc.double({ max: min, noNaN: true, noDefaultInfinity: true }).filter((value) => value < min),
+    fc.double({ min: max, noNaN: true, noDefaultInfinity: true }).filter((value) => value > max),
+  );
+
+/** Days the calendar does not have (2026-02-30, year 0), other layouts, and non-strings. */
+const badDate = fc.oneof(
+  nonString,
+  fc.constantFrom('2026-02-30', '2025-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-1-5', '26-01-31', '2026/01/31'),
+  fc.constantFrom('0000-01-01', '31.01.2026', '2026-01-31T00:00:00Z', ' 2026-01-31', '2026-01-31 ', '', 'today'),
+  fc
+    .tuple(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 29, max: 31 }))
+    .filter(([year, month, day]) => new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day)
+    .map(([year, month, day]) => `${year}-${String(month).padStart(2, '0')}-${day}`),
+);
+
+/** Strings that are none of `values` (another case, a space, cut short), and non-strings. */
+const notOneOf = (values: readonly string[]) =>
+  fc.oneof(
+    nonString,
+    fc.constantFrom('', ...values.flatMap((value) => [value.toUpperCase(), ` ${value}`, `${value} `, value.slice(0, -1)])).filter((text) => !values.includes(text)),
+    fc.string({ maxLength: 12 }).filter((text) => !values.includes(text)),
+  );
+
+/** Values each field must refuse, with a 400 naming it. */
+export const invalidField: Record<keyof BookFields, fc.Arbitrary<unknown>> = {
+  title: fc.oneof(fc.constant(''), badText(200)),
+  isbn: fc.oneof(
+    fc.constant(''),
+    badText(255),
+    fc.string({ minLength: 1, maxLength: 21 }).filter((text) => !/^[0-9-]{10,17}$/.test(text)),
+  ),
+  pages: fc.oneof(
+    nonNumber,
+    fc.constantFrom(0, 2_147_483_648, 1.5),
+    outside(1, 2_147_483_647),
+    fc.double({ min: 1, max: 2_147_483_647, noNaN: true }).filter((value) => !Number.isInteger(value)),
+  ).filter(notNull),
   price: fc.oneof(
     nonNumber,
-    fc.constantFrom(0, -0.01, 0.001, 1.255, 0.005, MAX_PRICE + 0.01, 1e16, 1e308, -1e308, 5e-324, Number.MIN_VALUE, 19.999),
-    fc.double({ min: -1e6, max: 0, noNaN: true }),
-    fc.integer({ min: 1, max: 1e9 }).filter((n) => n % 10 !== 0).map((n) => n / 1000),
-  ),
-  quantity: fc.oneof(
-    nonNumber,
-    fc.constantFrom(0, -1, MAX_QUANTITY + 1, 1.5, 1e20, 2 ** 53, 5e-324),
-    fc.integer({ min: 1, max: 1000 }).map((n) => n + 0.25),
-  ),
-} as const;
+    fc.constantFrom(-0.01, 100_000_000, 0.005),
+    outside(0, 99_999_999.99),
+    fc.integer({ min: 0, max: 1_000_000_000 }).filter((thousandths) => thousandths % 10 !== 0).map((thousandths) => thousandths / 1000),
+  ).filter(notNull),
+  format: notOneOf(['hardcover', 'paperback', 'ebook']).filter(notNull),
+  published: badDate.filter(notNull),
+  available: nonBoolean.filter(notNull),
+};
 
-/** A create body that must be refused: one field invalid, a required one missing, or an unknown one added. */
-export const invalidCreate: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+/** A create body that must be refused, and the key the refusal names: one field invalid, a required one missing, or an unknown one added. */
+export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }> = fc.oneof(
   fc
-    .tuple(validCreate, fc.constantFrom(...(Object.keys(invalidField) as (keyof typeof invalidField)[])))
-    .chain(([body, field]) => invalidField[field].map((value) => ({ ...body, [field]: value }))),
-  fc.tuple(validCreate, fc.constantFrom('name', 'price', 'quantity')).map(([body, field]) => {
+    .tuple(validCreate, fc.constantFrom(...FIELDS))
+    .chain(([body, key]) => invalidField[key].map((value) => ({ body: { ...body, [key]: value }, key }))),
+  fc.tuple(validCreate, fc.constantFrom('title', 'isbn')).map(([body, key]) => {
     const copy: Record<string, unknown> = { ...body };
-    delete copy[field];
-    return copy;
+    delete copy[key];
+    return { body: copy, key };
   }),
   fc
-    .tuple(validCreate, fc.oneof(fc.constantFrom('id', 'createdAt', 'updatedAt', 'Name', 'price ', ''), fc.string({ minLength: 1, maxLength: 8 })), fc.jsonValue({ maxDepth: 2 }))
-    .filter(([, key]) => !['name', 'description', 'price', 'quantity'].includes(key))
-    .map(([body, key, value]) => ({ ...body, [key]: value })),
+    .tuple(
+      validCreate,
+      fc.oneof(fc.constantFrom('id', 'createdAt', 'updatedAt', '', ...FIELDS.map((field) => field.toUpperCase()), ...FIELDS.map((field) => `${field} `)), fc.string({ minLength: 1, maxLength: 8 })),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    .filter(([, key]) => !Object.hasOwn(validField, key))
+    // Joi calls an empty key "value".
+    .map(([body, key, value]) => ({ body: { ...body, [key]: value }, key: key === '' ? 'value' : key })),
 );
 
 /** Nested JSON deep enough to hurt a recursive parser or validator, still under the 16 kB limit. */
@@ -95,17 +182,19 @@ export const deepJson = fc
   .map(([depth, open, inField]) => {
     const close = open === '[' ? ']' : '}';
     const nested = `${open.repeat(depth)}1${close.repeat(depth)}`;
-    return inField ? `{"name":${nested},"price":1,"quantity":1}` : nested;
+    return inField ? `{"title":${nested},"isbn":"978-0-13-595705-9"}` : nested;
   });
 
 /** Request bodies of every kind, as the bytes sent. */
 export const anyBody: fc.Arbitrary<string | Buffer> = fc.oneof(
   validCreate.map((body) => JSON.stringify(body)),
-  invalidCreate.map((body) => JSON.stringify(body)),
+  invalidCreate.map(({ body }) => JSON.stringify(body)),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.anything({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'undefined'),
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.uint8Array({ maxLength: 60 }).map((bytes) => Buffer.from(bytes)),
   deepJson,
-  fc.constantFrom('', '{', '}', 'null', '[]', '"text"', '1', '{"name":"a","price":1,"quantity":1', '{"__proto__":{"a":1}}', '{"name":"a","name":"b","price":1,"quantity":1}'),
+  fc.constantFrom('', '{', '}', 'null', '[]', '"text"', '1', '{"__proto__":{"a":1}}'),
+  // Cut short, and with a key given twice.
+  fc.constantFrom('{"title":"The Pragmatic Programmer","isbn":"978-0-13-595705-9"', '{"title":null,"title":"The Pragmatic Programmer","isbn":"978-0-13-595705-9"}'),
 );

@@ -3,14 +3,14 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { MAX_ID } from '../src/book/book.schema.js';
-import { runs, validCreate, validUpdate, type BookFields } from './arbitraries.js';
+import { runs, stored, UNIQUE_FIELDS, validCreate, validUpdate, type BookFields } from './arbitraries.js';
 import { useService, type Service } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 
 // Model-based test: random sequences of create, get, list, update and delete run against the
 // service and against a Map; after every step the service must answer what the Map predicts.
 
-type Row = Omit<BookFields, 'description'> & { id: number; description: string | null };
+type Row = Required<BookFields> & { id: number };
 interface Model {
   rows: Map<number, Row>;
 }
@@ -36,15 +36,25 @@ const resolveId = (model: Model, pick: IdPick) => {
   return ids.length === 0 ? 1_000_000 : ids[pick.index % ids.length]!;
 };
 
+/**
+ * Whether `values` would give a unique field a value that a row other than `id` holds. The
+ * commands never send such a duplicate: fast-check skips a command whose check fails.
+ */
+function duplicates(model: Readonly<Model>, values: Partial<BookFields>, id?: number): boolean {
+  return [...model.rows.values()].some(
+    (row) => row.id !== id && UNIQUE_FIELDS.some((field) => values[field] != null && values[field] === row[field]),
+  );
+}
+
 class Create implements fc.AsyncCommand<Model, Service> {
   constructor(readonly input: BookFields) {}
-  check = () => true;
+  check = (model: Readonly<Model>) => !duplicates(model, stored(this.input));
   async run(model: Model, service: Service) {
     const response = await service.api(PATH, { method: 'POST', headers: WRITE_HEADERS, body: JSON.stringify(this.input) });
     assert.is(response.status, 201);
     const row = fields((await response.json()) as Record<string, unknown>);
     assert.not.ok(model.rows.has(row.id), `id ${row.id} reused`);
-    assert.equal(row, { description: null, ...this.input, id: row.id });
+    assert.equal(row, { ...stored(this.input), id: row.id });
     model.rows.set(row.id, row);
   }
   toString = () => `create(${JSON.stringify(this.input)})`;
@@ -81,7 +91,7 @@ class List implements fc.AsyncCommand<Model, Service> {
 
 class Update implements fc.AsyncCommand<Model, Service> {
   constructor(readonly pick: IdPick, readonly changes: Partial<BookFields>) {}
-  check = () => true;
+  check = (model: Readonly<Model>) => !duplicates(model, this.changes, resolveId(model, this.pick));
   async run(model: Model, service: Service) {
     const id = resolveId(model, this.pick);
     const response = await service.api(`${PATH}/${id}`, { method: 'PUT', headers: WRITE_HEADERS, body: JSON.stringify(this.changes) });

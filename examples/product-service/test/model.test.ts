@@ -3,14 +3,14 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { MAX_ID } from '../src/product/product.schema.js';
-import { runs, validCreate, validUpdate, type ProductFields } from './arbitraries.js';
+import { runs, stored, validCreate, validUpdate, type ProductFields } from './arbitraries.js';
 import { useService, type Service } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 
 // Model-based test: random sequences of create, get, list, update and delete run against the
 // service and against a Map; after every step the service must answer what the Map predicts.
 
-type Row = Omit<ProductFields, 'description'> & { id: number; description: string | null };
+type Row = Required<ProductFields> & { id: number };
 interface Model {
   rows: Map<number, Row>;
 }
@@ -44,7 +44,7 @@ class Create implements fc.AsyncCommand<Model, Service> {
     assert.is(response.status, 201);
     const row = fields((await response.json()) as Record<string, unknown>);
     assert.not.ok(model.rows.has(row.id), `id ${row.id} reused`);
-    assert.equal(row, { description: null, ...this.input, id: row.id });
+    assert.equal(row, { ...stored(this.input), id: row.id });
     model.rows.set(row.id, row);
   }
   toString = () => `create(${JSON.stringify(this.input)})`;
