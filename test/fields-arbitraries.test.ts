@@ -24,9 +24,9 @@ async function generatedArbitraries(entity: string, fields: FieldSpec[]) {
   const path = join(dir, 'test', 'arbitraries.ts');
   writeFileSync(path, files.get('test/arbitraries.ts')!);
   return (await import(pathToFileURL(path).href)) as {
-    validField: Record<string, fc.Arbitrary<unknown>>;
+    fieldValues: Record<string, fc.Arbitrary<unknown>>;
     invalidField: Record<string, fc.Arbitrary<unknown>>;
-    validCreate: fc.Arbitrary<Record<string, unknown>>;
+    createBody: fc.Arbitrary<Record<string, unknown>>;
     invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }>;
     exampleCreate: Record<string, unknown>;
   };
@@ -108,7 +108,7 @@ for (const [entity, fields] of [['Product', DEFAULT_FIELDS], ['Book', EVERY_TYPE
   generated(`${entity}: every valid value passes its field's rules, every invalid one breaks them`, async () => {
     const arbitraries = await generatedArbitraries(entity, [...fields]);
     for (const field of fields) {
-      for (const value of fc.sample(arbitraries.validField[field.name]!, SAMPLES)) {
+      for (const value of fc.sample(arbitraries.fieldValues[field.name]!, SAMPLES)) {
         assert.not.ok(refused(field, value), `${field.name}: valid ${JSON.stringify(value)}`);
       }
       for (const value of fc.sample(arbitraries.invalidField[field.name]!, SAMPLES)) {
@@ -118,7 +118,7 @@ for (const [entity, fields] of [['Product', DEFAULT_FIELDS], ['Book', EVERY_TYPE
       }
     }
     const byName = new Map(fields.map((field) => [field.name, field]));
-    for (const body of fc.sample(arbitraries.validCreate, SAMPLES)) {
+    for (const body of fc.sample(arbitraries.createBody, SAMPLES)) {
       for (const field of fields) if (field.required) assert.ok(field.name in body, `${field.name} missing from ${JSON.stringify(body)}`);
       for (const [key, value] of Object.entries(body)) assert.not.ok(refused(byName.get(key)!, value), `${key} in ${JSON.stringify(body)}`);
     }

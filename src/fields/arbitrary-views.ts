@@ -112,7 +112,7 @@ export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
     fieldNames: specs.map((field) => literal(field.name)).join(', '),
     uniqueNames: specs.filter((field) => field.unique).map((field) => literal(field.name)).join(', '),
     hasUnique: specs.some((field) => field.unique),
-    validFieldObject: objectLiteral(fields.map((field) => [field.name, field.validName]), 'export const validField = '),
+    validFieldObject: objectLiteral(fields.map((field) => [field.name, field.validName]), 'export const fieldValues = '),
     leftOut: objectLiteral(
       specs.filter((field) => !field.required).map((field) => [field.name, valueLiteral(leftOutValue(field))]),
       'export const leftOut = ',

@@ -134,7 +134,7 @@ function dateCases(field: FieldSpec, say: (text: string) => string): Pick<FieldC
       ['2026-01-01T12:00:00Z', '2026-01-01T12:00:00.000Z'],
     ],
     refuses: [
-      ['2026-01-01T12:00:00', say('with value "2026-01-01T12:00:00" fails to match the time zone pattern')],
+      ['2026-01-01T12:00:00', say('with value "2026-01-01T12:00:00" fails to match the date-time with a time zone pattern')],
       ['2026-02-30T12:00:00Z', say('must be a date the calendar has')],
       ['yesterday', say('must be in iso format')],
       [Date.parse(example), say('must be a string')],

@@ -1,5 +1,5 @@
 import { LINE_WIDTH, literal, numberLiteral } from './code-text.js';
-import { lengthBounds, numberBounds } from './field-values.js';
+import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
 /** What the OpenAPI document must state of one field in each schema that has it, from the spec alone. */
@@ -29,9 +29,9 @@ function typeAndFormat(field: FieldSpec): Record<string, unknown> {
     case 'date':
       return { type: 'string', format: 'date' };
     case 'datetime':
-      return { type: 'string', format: 'date-time' };
+      return { type: 'string', format: 'date-time', pattern: DATETIME.source };
     case 'uuid':
-      return { type: 'string', format: 'uuid' };
+      return { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 };
   }
 }
 

@@ -2,7 +2,7 @@ import indefinite from 'indefinite';
 
 import { docComment, LINE_WIDTH, literal, numberLiteral, wrap } from './code-text.js';
 import { columnName } from './field-name.js';
-import { lengthBounds, numberBounds } from './field-values.js';
+import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, DOUBLE_DIGITS, type FieldSpec } from './spec.js';
 
 /** A long description is split into string pieces of at most this many characters. */
@@ -113,10 +113,21 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
     case 'date':
       return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'] };
     case 'datetime':
-      // A time without a zone would be read in the database server's zone: require one.
-      return { head: 'Joi.string()', calls: [...allow(nullable), '.isoDate()', ".pattern(/(?:Z|[+-]\\d{2}:\\d{2})$/, 'time zone')", '.custom(calendarDate)', '.messages(dateMessages)'] };
+      // A time without a zone would be read in the database server's zone: require one. More than
+      // milliseconds would be cut, and isoDate() alone lets through years the database refuses.
+      return {
+        head: 'Joi.string()',
+        calls: [
+          ...allow(nullable),
+          '.isoDate()',
+          `.pattern(/${DATETIME.source}/, 'date-time with a time zone')`,
+          '.custom(calendarDate)',
+          '.messages(dateMessages)',
+        ],
+      };
     case 'uuid':
-      return { head: 'Joi.string()', calls: ['.guid()', ...allow(nullable)] };
+      // Only the canonical form: PostgreSQL would answer braces, no hyphens or capitals in it, not as sent.
+      return { head: 'Joi.string()', calls: [".guid({ separator: '-' })", '.lowercase()', '.length(36)', ...allow(nullable)] };
     case 'enum':
       return { head: 'Joi.string()', calls: [`.valid(${field.values.map(literal).join(', ')})`, ...allow(nullable)] };
   }

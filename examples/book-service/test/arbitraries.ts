@@ -66,7 +66,7 @@ export const stored = (input: BookFields): Required<BookFields> => ({ ...leftOut
 export const exampleCreate: BookFields = { title: 'The Pragmatic Programmer', isbn: '978-0-13-595705-9' };
 
 /** Each field's valid arbitrary, by name. */
-export const validField = {
+export const fieldValues = {
   title: validTitle,
   isbn: validIsbn,
   pages: validPages,
@@ -76,15 +76,15 @@ export const validField = {
   available: validAvailable,
 };
 
-export const validCreate: fc.Arbitrary<BookFields> = fc.record(validField, { requiredKeys: ['title', 'isbn'] });
+export const createBody: fc.Arbitrary<BookFields> = fc.record(fieldValues, { requiredKeys: ['title', 'isbn'] });
 
-export const validUpdate: fc.Arbitrary<Partial<BookFields>> = fc
-  .record(validField, { requiredKeys: [] })
+export const updateBody: fc.Arbitrary<Partial<BookFields>> = fc
+  .record(fieldValues, { requiredKeys: [] })
   .filter((update) => Object.keys(update).length > 0);
 
 /** `count` valid creates that can all be stored together: no two give a unique field the same value. */
 export const distinctCreates = (count: number) =>
-  fc.uniqueArray(validCreate, {
+  fc.uniqueArray(createBody, {
     minLength: count,
     maxLength: count,
     comparator: (a, b) => UNIQUE_FIELDS.some((field) => stored(a)[field] != null && stored(a)[field] === stored(b)[field]),
@@ -158,20 +158,20 @@ export const invalidField: Record<keyof BookFields, fc.Arbitrary<unknown>> = {
 /** A create body that must be refused, and the key the refusal names: one field invalid, a required one missing, or an unknown one added. */
 export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }> = fc.oneof(
   fc
-    .tuple(validCreate, fc.constantFrom(...FIELDS))
+    .tuple(createBody, fc.constantFrom(...FIELDS))
     .chain(([body, key]) => invalidField[key].map((value) => ({ body: { ...body, [key]: value }, key }))),
-  fc.tuple(validCreate, fc.constantFrom('title', 'isbn')).map(([body, key]) => {
+  fc.tuple(createBody, fc.constantFrom('title', 'isbn')).map(([body, key]) => {
     const copy: Record<string, unknown> = { ...body };
     delete copy[key];
     return { body: copy, key };
   }),
   fc
     .tuple(
-      validCreate,
+      createBody,
       fc.oneof(fc.constantFrom('id', 'createdAt', 'updatedAt', '', ...FIELDS.map((field) => field.toUpperCase()), ...FIELDS.map((field) => `${field} `)), fc.string({ minLength: 1, maxLength: 8 })),
       fc.jsonValue({ maxDepth: 2 }),
     )
-    .filter(([, key]) => !Object.hasOwn(validField, key))
+    .filter(([, key]) => !Object.hasOwn(fieldValues, key))
     // Joi calls an empty key "value".
     .map(([body, key, value]) => ({ body: { ...body, [key]: value }, key: key === '' ? 'value' : key })),
 );
@@ -187,7 +187,7 @@ export const deepJson = fc
 
 /** Request bodies of every kind, as the bytes sent. */
 export const anyBody: fc.Arbitrary<string | Buffer> = fc.oneof(
-  validCreate.map((body) => JSON.stringify(body)),
+  createBody.map((body) => JSON.stringify(body)),
   invalidCreate.map(({ body }) => JSON.stringify(body)),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.anything({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'undefined'),

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { MAX_ID } from '../src/book/book.schema.js';
-import { runs, stored, UNIQUE_FIELDS, validCreate, validUpdate, type BookFields } from './arbitraries.js';
+import { runs, stored, UNIQUE_FIELDS, createBody, updateBody, type BookFields } from './arbitraries.js';
 import { useService, type Service } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 
@@ -119,11 +119,11 @@ class Delete implements fc.AsyncCommand<Model, Service> {
 }
 
 const commands = [
-  validCreate.map((input) => new Create(input)),
-  validCreate.map((input) => new Create(input)),
+  createBody.map((input) => new Create(input)),
+  createBody.map((input) => new Create(input)),
   idPick.map((pick) => new Get(pick)),
   fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 5 })).map(([page, size]) => new List(page, size)),
-  fc.tuple(idPick, validUpdate).map(([pick, changes]) => new Update(pick, changes)),
+  fc.tuple(idPick, updateBody).map(([pick, changes]) => new Update(pick, changes)),
   idPick.map((pick) => new Delete(pick)),
 ];
 

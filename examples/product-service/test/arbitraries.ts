@@ -44,21 +44,21 @@ export const stored = (input: ProductFields): Required<ProductFields> => ({ ...l
 export const exampleCreate: ProductFields = { name: 'Widget', price: 19.99, quantity: 3 };
 
 /** Each field's valid arbitrary, by name. */
-export const validField = {
+export const fieldValues = {
   name: validName,
   description: validDescription,
   price: validPrice,
   quantity: validQuantity,
 };
 
-export const validCreate: fc.Arbitrary<ProductFields> = fc.record(validField, { requiredKeys: ['name', 'price', 'quantity'] });
+export const createBody: fc.Arbitrary<ProductFields> = fc.record(fieldValues, { requiredKeys: ['name', 'price', 'quantity'] });
 
-export const validUpdate: fc.Arbitrary<Partial<ProductFields>> = fc
-  .record(validField, { requiredKeys: [] })
+export const updateBody: fc.Arbitrary<Partial<ProductFields>> = fc
+  .record(fieldValues, { requiredKeys: [] })
   .filter((update) => Object.keys(update).length > 0);
 
 /** `count` valid creates that can all be stored together (no field is unique). */
-export const distinctCreates = (count: number) => fc.array(validCreate, { minLength: count, maxLength: count });
+export const distinctCreates = (count: number) => fc.array(createBody, { minLength: count, maxLength: count });
 
 /** JSON sends NaN and ±Infinity as null, which an optional field accepts: it clears the field. */
 const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
@@ -101,20 +101,20 @@ export const invalidField: Record<keyof ProductFields, fc.Arbitrary<unknown>> = 
 /** A create body that must be refused, and the key the refusal names: one field invalid, a required one missing, or an unknown one added. */
 export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }> = fc.oneof(
   fc
-    .tuple(validCreate, fc.constantFrom(...FIELDS))
+    .tuple(createBody, fc.constantFrom(...FIELDS))
     .chain(([body, key]) => invalidField[key].map((value) => ({ body: { ...body, [key]: value }, key }))),
-  fc.tuple(validCreate, fc.constantFrom('name', 'price', 'quantity')).map(([body, key]) => {
+  fc.tuple(createBody, fc.constantFrom('name', 'price', 'quantity')).map(([body, key]) => {
     const copy: Record<string, unknown> = { ...body };
     delete copy[key];
     return { body: copy, key };
   }),
   fc
     .tuple(
-      validCreate,
+      createBody,
       fc.oneof(fc.constantFrom('id', 'createdAt', 'updatedAt', '', ...FIELDS.map((field) => field.toUpperCase()), ...FIELDS.map((field) => `${field} `)), fc.string({ minLength: 1, maxLength: 8 })),
       fc.jsonValue({ maxDepth: 2 }),
     )
-    .filter(([, key]) => !Object.hasOwn(validField, key))
+    .filter(([, key]) => !Object.hasOwn(fieldValues, key))
     // Joi calls an empty key "value".
     .map(([body, key, value]) => ({ body: { ...body, [key]: value }, key: key === '' ? 'value' : key })),
 );
@@ -130,7 +130,7 @@ export const deepJson = fc
 
 /** Request bodies of every kind, as the bytes sent. */
 export const anyBody: fc.Arbitrary<string | Buffer> = fc.oneof(
-  validCreate.map((body) => JSON.stringify(body)),
+  createBody.map((body) => JSON.stringify(body)),
   invalidCreate.map(({ body }) => JSON.stringify(body)),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.anything({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'undefined'),

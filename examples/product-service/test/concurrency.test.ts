@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
-import { distinctCreates, FIELDS, stored, validField, type ProductFields } from './arbitraries.js';
+import { distinctCreates, FIELDS, stored, fieldValues, type ProductFields } from './arbitraries.js';
 import { useService, type Service } from './helpers.js';
 import { send, tally } from './raw-http.js';
 
@@ -68,7 +68,7 @@ test('parallel clients: every acknowledged write is visible, no update overwrite
   });
   const updaters = shared.flatMap((id) =>
     UPDATED_FIELDS.map(async (field) => {
-      const values: fc.Arbitrary<unknown> = validField[field];
+      const values: fc.Arbitrary<unknown> = fieldValues[field];
       for (const value of fc.sample(values, UPDATES_EACH)) {
         const response = await send(port, 'PUT', `${PATH}/${id}`, JSON_TYPE, JSON.stringify({ [field]: value }));
         if (response.status !== 200) {

@@ -52,8 +52,7 @@ interface DescribedKey {
  *   validators that compute multipleOf with doubles refuse ordinary values (19.99 / 0.01 is not
  *   an integer in floating point);
  * - a string Joi refuses empty (it does unless '' is allowed) states `minLength: 1`;
- * - a date (the pattern named YYYY-MM-DD) is `format: date`, and a date-time drops its time zone
- *   pattern: both formats say as much, more plainly;
+ * - a date (the pattern named YYYY-MM-DD) is `format: date`, which says as much more plainly;
  * - a nullable enum lists null among its values, as OpenAPI 3.0.3 asks for validators to accept it.
  */
 export function toSchema(schema: Schema): SchemaObject {
@@ -76,7 +75,6 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
     property.format = 'date';
     delete property.pattern;
   }
-  if (property.format === 'date-time' && patternNamed('time zone')) delete property.pattern;
   const plain = property.format === undefined && property.enum === undefined;
   if (plain && property.minLength === undefined && !described.allow?.includes('')) property.minLength = 1;
   if (Array.isArray(property.enum) && property.nullable === true && !property.enum.includes(null)) property.enum = [...property.enum, null];
