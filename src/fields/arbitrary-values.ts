@@ -23,7 +23,7 @@ export interface FieldValues {
 
 export type Helper =
   | 'storableText' | 'nonString' | 'nonNumber' | 'nonBoolean' | 'badText' | 'outside' | 'calendarDay' | 'instant' | 'badDate'
-  | 'badInstant' | 'badUuid' | 'badEmail' | 'notOneOf' | 'notNull';
+  | 'badInstant' | 'badUuid' | 'badEmail' | 'notOneOf' | 'notNull' | 'objectValue';
 
 /** Longest text generated for a `text` field without `maxLength`. */
 export const UNBOUNDED_TEXT_SAMPLE = 1_000;

@@ -45,7 +45,7 @@ export interface ArbitraryViews {
 
 const HELPERS: Helper[] = [
   'storableText', 'nonString', 'nonNumber', 'nonBoolean', 'badText', 'outside', 'calendarDay', 'instant', 'badDate',
-  'badInstant', 'badUuid', 'badEmail', 'notOneOf', 'notNull',
+  'badInstant', 'badUuid', 'badEmail', 'notOneOf', 'notNull', 'objectValue',
 ];
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -98,6 +98,8 @@ export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
     return { name: field.name, validName, validDeclaration: validDeclaration(validName, field), invalidEntry: invalidEntry(field), unique: field.unique === true };
   });
   const used = new Set(specs.flatMap((field) => fieldValues(field).needs));
+  // The wrong-type arbitraries share one object arbitrary.
+  if (['nonString', 'nonNumber', 'nonBoolean'].some((helper) => used.has(helper as Helper))) used.add('objectValue');
   const required = specs.filter((field) => field.required);
   const exampleFields = required.length > 0 ? required : specs.slice(0, 1);
   const example = Object.fromEntries(exampleFields.map((field) => [field.name, exampleValue(field)]));

@@ -62,8 +62,13 @@ export const distinctCreates = (count: number) => fc.array(createBody, { minLeng
 
 /** JSON sends NaN and ±Infinity as null, which an optional field accepts: it clears the field. */
 const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
-const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
-const nonNumber = fc.oneof(fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+/**
+ * The body parser refuses "__proto__" anywhere in a body with its own 400, before any field is
+ * checked (a malformed body, tested as such): a wrong-type object here never holds that key.
+ */
+const objectValue = fc.object({ maxDepth: 2, key: fc.string().filter((key) => key !== '__proto__') });
+const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), objectValue);
+const nonNumber = fc.oneof(fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), objectValue);
 
 /** Refused whatever the length bounds: not a string, NUL or unpaired surrogates, or longer than `maxLength`. */
 const badText = (maxLength?: number) =>
@@ -114,7 +119,8 @@ export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: s
       fc.oneof(fc.constantFrom('id', 'createdAt', 'updatedAt', '', ...FIELDS.map((field) => field.toUpperCase()), ...FIELDS.map((field) => `${field} `)), fc.string({ minLength: 1, maxLength: 8 })),
       fc.jsonValue({ maxDepth: 2 }),
     )
-    .filter(([, key]) => !Object.hasOwn(fieldValues, key))
+    // A "__proto__" inside the value is refused by the body parser first, without naming the key.
+    .filter(([, key, value]) => !Object.hasOwn(fieldValues, key) && !JSON.stringify(value).includes('"__proto__"'))
     // Joi calls an empty key "value".
     .map(([body, key, value]) => ({ body: { ...body, [key]: value }, key: key === '' ? 'value' : key })),
 );
