@@ -15,6 +15,20 @@ export const EVERY_TYPE: FieldSpec[] = [
   { name: 'format', type: 'enum', values: ['hardcover', 'paperback', 'ebook'], default: 'paperback' },
 ];
 
+/**
+ * EVERY_TYPE plus required fields of the types it has only optional: the catalog-entry service
+ * that the root run generates and tests end to end has every type and every modifier, required
+ * or not.
+ */
+export const EVERY_TYPE_AND_MODIFIER: FieldSpec[] = [
+  ...EVERY_TYPE,
+  { name: 'edition', type: 'integer', required: true, min: 1, max: 99, example: 2 },
+  { name: 'weightKg', type: 'decimal', required: true, precision: 6, scale: 3, min: 0.001, max: 999.999, example: 0.45 },
+  { name: 'audience', type: 'enum', required: true, values: ['children', 'adults'], example: 'adults' },
+  { name: 'releasedOn', type: 'date', required: true, unique: true, example: '2026-03-01' },
+  { name: 'notes', type: 'text', maxLength: 2_000 },
+];
+
 /** The error message a throwing call gives, or "accepted". */
 export function refusal(run: () => unknown): string {
   try {

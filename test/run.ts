@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EVERY_TYPE } from './fields-fixtures.js';
+import { EVERY_TYPE_AND_MODIFIER } from './fields-fixtures.js';
 import { dropCreatedDatabases, example, freshDatabase, linkRootModules, root, tempDir } from './helpers.js';
 
 interface Suite {
@@ -57,7 +57,7 @@ const suites: Suite[] = [
     env: { DATABASE_URL: '' },
     prepare: () => {
       const answers = join(generatedDir, 'catalog-entry.json');
-      writeFileSync(answers, JSON.stringify({ entity: 'catalog entry', fields: EVERY_TYPE }, null, 2));
+      writeFileSync(answers, JSON.stringify({ entity: 'catalog entry', fields: EVERY_TYPE_AND_MODIFIER }, null, 2));
       run('node', [join(root, 'bin/create-item-service.js'), '--answers', answers, '--yes', '--out', everyType], root);
       linkRootModules(everyType);
       run('npm', ['run', 'typecheck'], everyType);
