@@ -12,7 +12,8 @@ export interface StatusOptions {
 
 /**
  * `create-item-service status [dir] [--json]`: every file the generator owns with its state.
- * Returns the exit code: 0 when no update is pending, 1 when one is, 2 when the project cannot be read.
+ * Returns the exit code: 0 when no update is pending, 1 when one is or a file still holds conflict
+ * markers from the last one, 2 when the project cannot be read.
  */
 export function statusCommand(dir = '.', options: StatusOptions = {}, output: Output = consoleOutput): number {
   let status: ProjectStatus;
@@ -26,7 +27,8 @@ export function statusCommand(dir = '.', options: StatusOptions = {}, output: Ou
   }
   if (options.json) output.log(JSON.stringify(status, null, 2));
   else printTable(status, output);
-  return status.updatePending ? 1 : 0;
+  // Conflict markers left by an update mean it is not finished either.
+  return status.updatePending || status.files.some((file) => file.state === 'conflicted') ? 1 : 0;
 }
 
 /** Reads the project and compares it with its record and with this version's rendering. */
@@ -65,8 +67,13 @@ function printTable(status: ProjectStatus, output: Output): void {
   const edited = status.files.filter((file) => file.state === 'edited').length;
   const missing = status.files.filter((file) => file.state === 'missing').length;
   output.log(`\n${status.files.length} files: ${edited} edited by you, ${missing} deleted by you.`);
+  const conflicted = status.files.filter((file) => file.state === 'conflicted').map((file) => file.path);
+  if (conflicted.length > 0) {
+    output.log(`Conflict markers still in ${conflicted.join(', ')}: resolve each <<<<<<< yours block, then run status again.`);
+  }
   if (!status.updatePending) {
-    output.log(`Up to date with create-item-service ${status.generatorVersion}.`);
+    const finish = conflicted.length > 0 ? ' once those conflicts are resolved' : '';
+    output.log(`Up to date with create-item-service ${status.generatorVersion}${finish}.`);
     return;
   }
   const migration = status.fieldMigration;

@@ -4,11 +4,15 @@ import type { FileMap } from './merge.js';
 import { ANSWERS_FILE, hashContent, manifestOf, type Manifest } from './record.js';
 
 /**
- * A file compared with what the recorded version rendered: `unchanged`, `edited` by the owner, or
- * `missing` (the owner deleted it). A file the recorded version did not render has no state unless
+ * A file compared with what the recorded version rendered: `unchanged`, `edited` by the owner,
+ * `missing` (the owner deleted it), or `conflicted`: edited and still holding a conflict block
+ * that `update` wrote. A file the recorded version did not render has no state unless
  * one is on disk, which is then `edited` (or `unchanged` when it already matches the new rendering).
  */
-export type LocalState = 'unchanged' | 'edited' | 'missing';
+export type LocalState = 'unchanged' | 'edited' | 'missing' | 'conflicted';
+
+/** The last line of a conflict block `update` writes; a file holding one is not resolved yet. */
+const CONFLICT_END = /^>>>>>>> create-item-service \S+$/m;
 
 /** What this version would change: renders it differently, adds it, or no longer renders it. */
 export type PendingChange = 'update' | 'new' | 'obsolete';
@@ -59,11 +63,19 @@ export function projectStatus(input: StatusInput): ProjectStatus {
 function fileStatus(path: string, recorded: string | undefined, rendered: string | undefined, disk: string | undefined): FileStatus {
   if (recorded === undefined) {
     // New in this version: an owner's file may already sit at that path.
-    const state = disk === undefined ? null : disk.replaceAll('\r\n', '\n') === rendered ? 'unchanged' : 'edited';
+    const state =
+      disk === undefined ? null : disk.replaceAll('\r\n', '\n') === rendered ? 'unchanged' : CONFLICT_END.test(disk) ? 'conflicted' : 'edited';
     return { path, state, change: 'new' };
   }
   // CRLF line ends from a Windows checkout are no edit (update merges such files as LF too).
-  const state = disk === undefined ? 'missing' : hashContent(disk.replaceAll('\r\n', '\n')) === recorded ? 'unchanged' : 'edited';
+  const state =
+    disk === undefined
+      ? 'missing'
+      : hashContent(disk.replaceAll('\r\n', '\n')) === recorded
+        ? 'unchanged'
+        : CONFLICT_END.test(disk)
+          ? 'conflicted'
+          : 'edited';
   if (rendered === undefined) return { path, state, change: 'obsolete' };
   return { path, state, change: hashContent(rendered) === recorded ? null : 'update' };
 }
