@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { EVERY_TYPE_AND_MODIFIER } from './fields-fixtures.js';
+import { updateStory } from './updated-project.js';
 import { dropCreatedDatabases, example, freshDatabase, linkRootModules, root, tempDir } from './helpers.js';
 
 interface Suite {
@@ -31,6 +32,8 @@ const generated = join(generatedDir, 'warehouse-bin-service');
 const bookExample = join(root, 'examples/book-service');
 /** A service whose fields use every type and every modifier, generated from an answers file as CI would. */
 const everyType = join(generatedDir, 'catalog-entry-service');
+/** A project of the previous release with owner edits and an added field, updated by this version (test/updated-project.ts). */
+const updated = join(generatedDir, 'updated-product-service');
 
 const suites: Suite[] = [
   { name: 'generator', cwd: root, script: 'test:generator' },
@@ -67,6 +70,22 @@ const suites: Suite[] = [
     name: 'freshly generated catalog-entry-service (every field type and modifier), PostgreSQL',
     cwd: everyType,
     database: 'catalog_entry_service_test',
+  },
+  {
+    name: 'product-service updated from the previous release (owner edits, a resolved conflict, a field added), embedded PGlite',
+    cwd: updated,
+    env: { DATABASE_URL: '' },
+    prepare: () => {
+      const story = updateStory(updated, tempDir('create-item-service-release-'));
+      if (story.exitCodes.resolved !== 0) throw new Error(`status after resolving the conflict exited ${story.exitCodes.resolved}`);
+      linkRootModules(updated);
+      run('npm', ['run', 'typecheck'], updated);
+    },
+  },
+  {
+    name: 'product-service updated from the previous release (owner edits, a resolved conflict, a field added), PostgreSQL',
+    cwd: updated,
+    database: 'updated_product_service_test',
   },
   { name: 'example product-service resilience, embedded PGlite', cwd: example, script: 'test:resilience', env: { DATABASE_URL: '' } },
   { name: 'example product-service resilience, PostgreSQL', cwd: example, script: 'test:resilience', database: 'product_service_resilience' },
