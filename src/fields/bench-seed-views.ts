@@ -17,8 +17,8 @@ export interface SeedView {
   columns: SeedColumn[];
   /** The most rows a fill adds, as a TypeScript number: `100_000_000`. */
   mostRows: string;
-  /** Why no more, as a TypeScript string: `'rows are numbered from 0 to 99,999,999'`. */
-  mostRowsReason: string;
+  /** The limit and why, as a TypeScript string: `'at most 100,000,000 rows: rows are numbered from 0 to 99,999,999'`. */
+  limit: string;
 }
 
 /**
@@ -44,6 +44,6 @@ export function benchSeedView(fields: readonly FieldSpec[]): SeedView {
   return {
     columns: values.map(({ field, value }) => ({ entry: `[${literal(columnName(field.name))}, ${sqlString(value.sql)}]` })),
     mostRows: numberLiteral(limit.rows),
-    mostRowsReason: literal(limit.reason),
+    limit: literal(`at most ${limit.rows.toLocaleString('en-US')} ${limit.rows === 1 ? 'row' : 'rows'}: ${limit.reason}`),
   };
 }

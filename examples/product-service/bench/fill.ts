@@ -8,11 +8,11 @@ import type pg from 'pg';
 
 /** The most rows the fill adds, and why no more. */
 const MOST_ROWS = 100_000_000;
-const MOST_ROWS_REASON = 'rows are numbered from 0 to 99,999,999';
+const LIMIT = 'at most 100,000,000 rows: rows are numbered from 0 to 99,999,999';
 
 /** Why the fill cannot add `rows` rows, or undefined when it can. */
 export function fillProblem(rows: number): string | undefined {
-  return rows > MOST_ROWS ? `the fill adds at most ${MOST_ROWS.toLocaleString('en-US')} rows to products: ${MOST_ROWS_REASON}` : undefined;
+  return rows > MOST_ROWS ? `the fill adds to products ${LIMIT}` : undefined;
 }
 
 /** Each column's value in row n. */
