@@ -30,7 +30,7 @@ import { loadDotEnv } from '../src/config.js';
 
 import { freePort, stop, waitFor } from './processes.js';
 import { fillProblem } from './fill.js';
-import { compare, isMeasured, measureRound, printComparison, SMALL_ROWS, TIMINGS } from './list-scale.js';
+import { compare, isMeasured, measureRound, printComparison, SMALL_ROWS, TIMINGS, warmUp } from './list-scale.js';
 import { CONNECTIONS, emptyTally, figures, measure, printTable, profile, WARM_UP_SECONDS, type Figures, type Request, type Step } from './load.js';
 import { BENCH_SESSION, keepTable, type TableKeeper } from './table.js';
 
@@ -174,7 +174,9 @@ async function listAtScale(url: string, headers: Record<string, string>, table: 
     const started = performance.now();
     await table.fill(size, firstCreatedAt);
     console.log(`books: ${size} rows, filled in ${((performance.now() - started) / 1000).toFixed(1)} s (vacuum analyze included)`);
-    rounds.push(await measureRound({ url, api: API, headers, table, rows: size }, timing));
+    const round = { url, api: API, headers, table, rows: size };
+    if (rounds.length === 0) await warmUp(round, timing);
+    rounds.push(await measureRound(round, timing));
   }
   const [before, after] = rounds as [(typeof rounds)[number], (typeof rounds)[number]];
   const comparisons = compare(before, after);

@@ -6,9 +6,11 @@
  * count is quoted, not held to them: it is the one request allowed to grow with the table).
  */
 import { CONNECTIONS, figures, measure, type Request } from './load.js';
-import { LIST_SCENARIOS, type Round } from './list-scenarios.js';
+import { LIST_SCENARIOS, PAGE_SIZE, type Round } from './list-scenarios.js';
 
 export interface Timing {
+  /** Before the first round: a service that has just started answers its first seconds slowly (JIT). */
+  serviceWarmUpSeconds: number;
   warmUpSeconds: number;
   loadSeconds: number;
   oneClientSeconds: number;
@@ -16,9 +18,15 @@ export interface Timing {
 
 /** Seconds per scenario and round: unmeasured warm-up, 20 connections, then one client. */
 export const TIMINGS: Record<'full' | 'short', Timing> = {
-  full: { warmUpSeconds: 5, loadSeconds: 10, oneClientSeconds: 5 },
-  short: { warmUpSeconds: 2, loadSeconds: 1, oneClientSeconds: 1 },
+  full: { serviceWarmUpSeconds: 10, warmUpSeconds: 5, loadSeconds: 10, oneClientSeconds: 5 },
+  short: { serviceWarmUpSeconds: 3, warmUpSeconds: 1, loadSeconds: 1, oneClientSeconds: 1 },
 };
+
+/** Unmeasured list requests, so that the first round meets a service as warm as the second does. */
+export async function warmUp(round: Round, timing: Timing): Promise<void> {
+  const request = (): Request => ({ method: 'GET', path: `${round.api}?pageSize=${PAGE_SIZE}`, headers: round.headers });
+  await measure(round.url, request, { connections: CONNECTIONS, seconds: timing.serviceWarmUpSeconds });
+}
 
 /** The round's first size: the rows of a small table. */
 export const SMALL_ROWS = 100;
