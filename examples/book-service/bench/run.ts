@@ -6,11 +6,12 @@
  * table is left exactly as it was found.
  *
  * With `--rows N` it measures the list as the table grows instead: the first page, a cursor page
- * half-way, a createdAt range, a sort by -createdAt and the exact count, at 100 rows and again
- * with the table filled to N rows through SQL (one insert ... select, a million rows in seconds),
- * and prints both rounds, their ratio and the targets at N (throughput at least 0.7 of the
- * 100-row figure, p99 < 50 ms, one client's p50 < 5 ms), pass or fail. A request the service
- * refuses is reported as not available. The rows it inserted are deleted at the end.
+ * half-way, a createdAt range (in id order, and sorted by createdAt), a sort by -createdAt and
+ * the exact count, at 100 rows and again with the table filled to N rows through SQL (one
+ * insert ... select, a million rows in seconds). It prints both rounds, their ratio and the
+ * targets at N (throughput at least 0.7 of the 100-row figure, p99 < 50 ms, one client's p50 <
+ * 5 ms), pass or fail. A request the service refuses is reported as not available. The rows it
+ * inserted are deleted at the end.
  *
  *   npm run bench                      starts the service on DATABASE_URL, 20 s per scenario
  *   npm run bench -- --short           5 s per scenario (CI)
