@@ -3,10 +3,12 @@
  * baselines of the same contract on the same PostgreSQL, node:http + pg (the limit) and bare
  * Koa + @koa/router + pg (the framework's floor). For list (100 rows), get by id and create it
  * prints req/s, p50/p99 and the server's CPU time per request, with the example's ratios to
- * both baselines, and writes them as JSON.
+ * both baselines. Then the list as the table grows: the example's own `npm run bench -- --rows`
+ * at 100 rows and at a million (its tables and targets as it prints them). Writes it all as JSON.
  *
  *   DATABASE_URL=postgres://... npm run bench            8 rounds of 3 s per target and scenario
- *   DATABASE_URL=postgres://... npm run bench -- --short 3 rounds of 1 s
+ *   DATABASE_URL=postgres://... npm run bench -- --short 3 rounds of 1 s (and 1 s list measures)
+ *   npm run bench -- --rows 100000                       the list at 100 and 100,000 rows (0: left out)
  *   npm run bench -- --out results.json
  *
  * It creates a database of its own on the server of DATABASE_URL and drops it at the end.
@@ -19,6 +21,7 @@ import { figures, measure, type Request, type Tally, emptyTally } from '../examp
 import { keepTable } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
+import { listAtScale } from './list-at-scale.js';
 import { printReport, ratios, type Result } from './report.js';
 import { checkSameAnswers } from './same-answers.js';
 import { cpuMicros, startBaseline, startExample, stop, type Target } from './targets.js';
@@ -29,7 +32,11 @@ const ROWS = 100;
 const MODES = { full: { warmUpSeconds: 5, rounds: 8, seconds: 3 }, short: { warmUpSeconds: 2, rounds: 3, seconds: 1 } };
 
 const { values: options } = parseArgs({
-  options: { short: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench/results.json' } },
+  options: {
+    short: { type: 'boolean', default: false },
+    rows: { type: 'string', default: '1000000' },
+    out: { type: 'string', default: 'bench/results.json' },
+  },
 });
 const mode = options.short ? MODES.short : MODES.full;
 
@@ -55,15 +62,30 @@ function scenarios(ids: number[]): Record<string, (target: Target) => () => Requ
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('set DATABASE_URL to a PostgreSQL server where this role may create a database');
+  const rows = Number(options.rows.replaceAll('_', ''));
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`--rows takes a number of rows, or 0 to leave the list at scale out (not "${options.rows}")`);
   const database = await createDatabase(serverUrl, 'create_item_service_bench');
+  try {
+    const comparison = await compareTargets(database.url);
+    // After the comparison, whose servers have stopped: the example's bench starts its own.
+    const list = rows === 0 ? undefined : await listAtScale(database.url, rows, options.short);
+    writeFileSync(options.out, `${JSON.stringify({ ...comparison, listAtScale: list }, null, 2)}\n`);
+    console.log(`written to ${options.out}`);
+  } finally {
+    await database.drop();
+  }
+}
+
+/** The example against both baselines; prints the tables and returns the figures. */
+async function compareTargets(databaseUrl: string): Promise<Record<string, unknown>> {
   const targets: Target[] = [];
   let table: Awaited<ReturnType<typeof keepTable>> | undefined;
   try {
     // The example first: it creates the table (migrations on start).
-    targets.push(await startExample(database.url));
-    targets.push(await startBaseline('koa + pg', 'koa.ts', database.url));
-    targets.push(await startBaseline('node:http + pg', 'node-http.ts', database.url));
-    table = await keepTable(database.url);
+    targets.push(await startExample(databaseUrl));
+    targets.push(await startBaseline('koa + pg', 'koa.ts', databaseUrl));
+    targets.push(await startBaseline('node:http + pg', 'node-http.ts', databaseUrl));
+    table = await keepTable(databaseUrl);
     await seed(targets[0]!);
     await table.mark();
     const ids = ((await (await fetch(`${targets[0]!.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
@@ -99,13 +121,11 @@ async function main(): Promise<void> {
     printReport(results, found);
     const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]!.toFixed(1)] };
     console.log(`load average ${machine.loadAverage.join(' before, ')} after`);
-    writeFileSync(options.out, `${JSON.stringify({ date: new Date().toISOString(), machine, mode, connections: CONNECTIONS, results, ratios: found }, null, 2)}\n`);
-    console.log(`written to ${options.out}`);
     if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+    return { date: new Date().toISOString(), machine, mode, connections: CONNECTIONS, results, ratios: found };
   } finally {
     await Promise.all(targets.map((target) => stop(target.child)));
     await table?.restore({ sessionsEnd: false });
-    await database.drop();
   }
 }
 

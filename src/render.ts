@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 
 import { arbitraryViews } from './fields/arbitrary-views.js';
+import { benchSeedView } from './fields/bench-seed-views.js';
 import { contractView } from './fields/contract-views.js';
 import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
@@ -90,6 +91,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     docs: docsView(specFields),
     contract: contractView(specFields, names.camelName),
     arbitraries: arbitraryViews(specFields),
+    benchSeed: benchSeedView(specFields),
     ...serviceViews(specFields, names),
   };
   const files = templates.flatMap((template) => {

@@ -5,9 +5,19 @@
  * the table up to 100 rows if it holds fewer, and at the end deletes every row it inserted, so the
  * table is left exactly as it was found.
  *
+ * With `--rows N` it measures the list as the table grows instead: the first page, a cursor page
+ * half-way, a createdAt range (in id order, and sorted by createdAt), a sort by -createdAt and
+ * the exact count, at 100 rows and again with the table filled to N rows through SQL (one
+ * insert ... select, a million rows in seconds). It prints both rounds, their ratio and the
+ * targets at N (throughput at least 0.7 of the 100-row figure, p99 < 50 ms, one client's p50 <
+ * 5 ms), pass or fail. A request the service refuses is reported as not available. The rows it
+ * inserted are deleted at the end.
+ *
  *   npm run bench                      starts the service on DATABASE_URL, 20 s per scenario
  *   npm run bench -- --short           5 s per scenario (CI)
  *   npm run bench -- --profile ramp    0 -> 20 connections in 30 s, 60 s at 20, down in 30 s
+ *   npm run bench -- --rows 1000000    the list at 100 and at 1,000,000 rows (--short: 1 s per measure)
+ *   npm run bench -- --rows 1000000 --check   exits 1 when a target is missed
  *   npm run bench -- --url http://127.0.0.1:8080   an instance that already runs on DATABASE_URL;
  *                                      its AUTH_USERNAME / AUTH_PASSWORD from the environment or .env
  *   npm run bench -- --out results.json
@@ -20,8 +30,10 @@ import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../src/config.js';
 
 import { freePort, stop, waitFor } from './processes.js';
-import { CONNECTIONS, emptyTally, figures, measure, printTable, profile, WARM_UP_SECONDS, type Figures, type Request } from './load.js';
-import { BENCH_SESSION, keepTable } from './table.js';
+import { fillProblem } from './fill.js';
+import { compare, isMeasured, measureRound, printComparison, SMALL_ROWS, TIMINGS, warmUp } from './list-scale.js';
+import { CONNECTIONS, emptyTally, figures, measure, printTable, profile, WARM_UP_SECONDS, type Figures, type Request, type Step } from './load.js';
+import { BENCH_SESSION, keepTable, type TableKeeper } from './table.js';
 
 const API = '/api/books';
 const LIST_ROWS = 100;
@@ -33,6 +45,8 @@ const { values: options } = parseArgs({
     url: { type: 'string' },
     short: { type: 'boolean', default: false },
     profile: { type: 'string', default: 'flat' },
+    rows: { type: 'string' },
+    check: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results.json' },
     help: { type: 'boolean', default: false },
   },
@@ -126,15 +140,77 @@ function misses(results: Figures[]): string[] {
   });
 }
 
+/** The create, get and list scenarios on a table of 100 rows. */
+async function loadScenarios(url: string, headers: Record<string, string>, table: TableKeeper, steps: Step[]): Promise<void> {
+  const ids = await seed(url, headers, table.foundRows);
+  await table.mark();
+  const results: Figures[] = [];
+  for (const [scenario, requests] of Object.entries(scenarios(ids, headers))) {
+    await measure(url, requests(), { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+    await table.reset();
+    const tally = emptyTally();
+    for (const step of steps) await measure(url, requests(), step, tally);
+    results.push(figures(scenario, tally));
+    await table.reset();
+  }
+  printTable(results);
+  const missed = misses(results);
+  console.log(missed.length === 0 ? 'latency targets met' : `latency targets missed:\n  ${missed.join('\n  ')}`);
+  writeFileSync(options.out, `${JSON.stringify({ profile: options.profile, short: options.short, results, missed }, null, 2)}\n`);
+  console.log(`written to ${options.out}`);
+  if (missed.length > 0 || results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+}
+
+/** `--rows`: the list requests at 100 rows, then with the table filled to `rows`. */
+async function listAtScale(url: string, headers: Record<string, string>, table: TableKeeper, rows: number): Promise<void> {
+  const small = Math.max(SMALL_ROWS, table.foundRows);
+  if (rows <= small) fail(`--rows must be more than the ${small} rows of the first round`);
+  const problem = fillProblem(rows - table.foundRows);
+  if (problem) fail(`--rows ${rows}: ${problem}`);
+  const timing = TIMINGS[options.short ? 'short' : 'full'];
+  // Row n is created n seconds after row 0, so the last one is about now.
+  const firstCreatedAt = new Date(Date.now() - rows * 1000);
+  const rounds = [];
+  for (const size of [small, rows]) {
+    const started = performance.now();
+    await table.fill(size, firstCreatedAt);
+    console.log(`books: ${size} rows, filled in ${((performance.now() - started) / 1000).toFixed(1)} s (vacuum analyze included)`);
+    const round = { url, api: API, headers, table, rows: size };
+    if (rounds.length === 0) await warmUp(round, timing);
+    rounds.push(await measureRound(round, timing));
+  }
+  const [before, after] = rounds as [(typeof rounds)[number], (typeof rounds)[number]];
+  const comparisons = compare(before, after);
+  printComparison(before, after, comparisons);
+  const missed = comparisons.flatMap(({ scenario, checks }) => checks.filter((c) => !c.pass).map((c) => `${scenario}: ${c.target} (${c.value})`));
+  console.log(missed.length === 0 ? 'targets met where measured' : `targets missed:\n  ${missed.join('\n  ')}`);
+  writeFileSync(options.out, `${JSON.stringify({ rows, short: options.short, timing, rounds: { before, after }, comparisons, missed }, null, 2)}\n`);
+  console.log(`written to ${options.out}`);
+  const failed = [...before, ...after].some((r) => isMeasured(r) && r.errors + r.non2xx > 0);
+  if (failed || (options.check && missed.length > 0)) process.exitCode = 1;
+}
+
+/** `--rows` as a whole number of rows: 1000000 or 1_000_000. */
+function rowsOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const rows = Number(text.replaceAll('_', ''));
+  if (!Number.isSafeInteger(rows) || rows < 1) fail(`--rows takes a number of rows, e.g. --rows 1000000 (not "${text}")`);
+  if (options.profile !== 'flat') fail('--rows measures at 20 connections and one client: leave out --profile');
+  return rows;
+}
+
 async function main(): Promise<void> {
-  if (options.help) return console.log('usage: npm run bench -- [--short] [--profile flat|ramp] [--url http://host:port] [--out file.json]');
+  if (options.help) {
+    return console.log('usage: npm run bench -- [--short] [--profile flat|ramp | --rows N [--check]] [--url http://host:port] [--out file.json]');
+  }
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     fail('set DATABASE_URL to the PostgreSQL database the benchmark may write to (with --url: the database of that instance)');
   }
+  const rows = rowsOption(options.rows);
   const steps = profile(options.profile, options.short);
   let child: ChildProcess | undefined;
-  let table: Awaited<ReturnType<typeof keepTable>> | undefined;
+  let table: TableKeeper | undefined;
   try {
     let url: string;
     let headers: Record<string, string>;
@@ -150,23 +226,8 @@ async function main(): Promise<void> {
     // Before the first insert: what the table holds now is what it must hold at the end.
     table = await keepTable(databaseUrl);
     console.log(`books: ${table.foundRows} rows found`);
-    const ids = await seed(url, headers, table.foundRows);
-    await table.mark();
-    const results: Figures[] = [];
-    for (const [scenario, requests] of Object.entries(scenarios(ids, headers))) {
-      await measure(url, requests(), { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
-      await table.reset();
-      const tally = emptyTally();
-      for (const step of steps) await measure(url, requests(), step, tally);
-      results.push(figures(scenario, tally));
-      await table.reset();
-    }
-    printTable(results);
-    const missed = misses(results);
-    console.log(missed.length === 0 ? 'latency targets met' : `latency targets missed:\n  ${missed.join('\n  ')}`);
-    writeFileSync(options.out, `${JSON.stringify({ profile: options.profile, short: options.short, results, missed }, null, 2)}\n`);
-    console.log(`written to ${options.out}`);
-    if (missed.length > 0 || results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+    if (rows === undefined) await loadScenarios(url, headers, table, steps);
+    else await listAtScale(url, headers, table, rows);
   } finally {
     // In this order: the service completes the creates it has read before it exits, and they
     // commit before the clean-up deletes them.

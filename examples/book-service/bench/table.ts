@@ -1,12 +1,14 @@
 /**
  * Leaves books as the benchmark found it. The benchmark only inserts (it tops the table up
- * to the rows a list needs, then the create scenario adds thousands), so every row with an id
- * above the highest one found at the start is the benchmark's, and deleting them restores the
- * table: same rows, same content.
+ * to the rows a list needs, then the create scenario adds thousands; `--rows` fills it through
+ * SQL), so every row with an id above the highest one found at the start is the benchmark's, and
+ * deleting them restores the table: same rows, same content.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import pg from 'pg';
+
+import { fillProblem, insertRows } from './fill.js';
 
 /** The database sessions of a service the benchmark starts carry this name (PGAPPNAME). */
 export const BENCH_SESSION = 'book-service-bench';
@@ -29,6 +31,14 @@ export interface TableKeeper {
    * benchmark started has exited); otherwise deletes until nothing new arrives.
    */
   restore(options: { sessionsEnd: boolean }): Promise<number>;
+  /**
+   * Inserts rows through SQL until the table holds `rows`, row n created n seconds after
+   * `firstCreatedAt`, then vacuums and analyzes it as autovacuum would a table that has lived.
+   * Rows are numbered on from the previous fill's.
+   */
+  fill(rows: number, firstCreatedAt: Date): Promise<void>;
+  /** The id and createdAt of the row `offset` rows into the table in id order. */
+  rowAt(offset: number): Promise<{ id: number; createdAt: Date }>;
 }
 
 /**
@@ -44,6 +54,7 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
   const foundRows = await count();
   const found = await highestId();
   let marked = found;
+  let numbered = 0;
 
   const deleteAbove = async (id: number) => (await db.query('delete from books where id > $1', [id])).rowCount ?? 0;
   const settle = async (id: number) => {
@@ -52,8 +63,9 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
       quiet = (await deleteAbove(id)) > 0 ? 0 : quiet + 1;
       await sleep(SETTLE_MS);
     }
-    // Without it the dead rows of a create run would slow every later count(*).
-    await db.query('vacuum books');
+    // Without it the dead rows of a create run would slow every later count(*), and the
+    // planner would go on reading a million rows that are gone.
+    await db.query('vacuum analyze books');
   };
   const sessionsLeft = async () => {
     const sql = 'select count(*) from pg_stat_activity where datname = current_database() and application_name = $1';
@@ -62,6 +74,24 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
 
   return {
     foundRows,
+    fill: async (target, firstCreatedAt) => {
+      const problem = fillProblem(target - foundRows);
+      if (problem) throw new Error(problem);
+      for (let rows = await count(); rows < target; ) {
+        const inserted = await insertRows(db, numbered, target - rows, firstCreatedAt);
+        // A row whose unique value is already taken is left out: the next rows are numbered on.
+        if (inserted === 0) throw new Error(`books: no new row fits beside the ${rows} it holds (every value of a unique field is taken)`);
+        numbered += target - rows;
+        rows += inserted;
+      }
+      await db.query('vacuum analyze books');
+    },
+    rowAt: async (offset) => {
+      const sql = 'select id, created_at from books order by id offset $1 limit 1';
+      const row = (await db.query<{ id: number; created_at: Date }>(sql, [offset])).rows[0];
+      if (!row) throw new Error(`books has no row ${offset + 1}`);
+      return { id: row.id, createdAt: row.created_at };
+    },
     mark: async () => {
       marked = await highestId();
     },

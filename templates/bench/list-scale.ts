@@ -1,0 +1,134 @@
+/**
+ * `--rows N`: the list requests measured on the table at 100 rows and again filled to N rows,
+ * side by side in one run: throughput and p50/p99 at 20 connections, and one client's p50. Then
+ * each request's figures at N against those at 100, and the issue's targets at N: throughput at
+ * least 0.7 of the 100-row figure, p99 under 50 ms, one client's p50 under 5 ms (the exact
+ * count is quoted, not held to them: it is the one request allowed to grow with the table).
+ */
+import { CONNECTIONS, figures, measure, type Request } from './load.js';
+import { LIST_SCENARIOS, PAGE_SIZE, type Round } from './list-scenarios.js';
+
+export interface Timing {
+  /** Before the first round: a service that has just started answers its first seconds slowly (JIT). */
+  serviceWarmUpSeconds: number;
+  warmUpSeconds: number;
+  loadSeconds: number;
+  oneClientSeconds: number;
+}
+
+/** Seconds per scenario and round: unmeasured warm-up, 20 connections, then one client. */
+export const TIMINGS: Record<'full' | 'short', Timing> = {
+  full: { serviceWarmUpSeconds: 10, warmUpSeconds: 5, loadSeconds: 10, oneClientSeconds: 5 },
+  short: { serviceWarmUpSeconds: 3, warmUpSeconds: 1, loadSeconds: 1, oneClientSeconds: 1 },
+};
+
+/** Unmeasured list requests, so that the first round meets a service as warm as the second does. */
+export async function warmUp(round: Round, timing: Timing): Promise<void> {
+  const request = (): Request => ({ method: 'GET', path: `${round.api}?pageSize=${PAGE_SIZE}`, headers: round.headers });
+  await measure(round.url, request, { connections: CONNECTIONS, seconds: timing.serviceWarmUpSeconds });
+}
+
+/** The round's first size: the rows of a small table. */
+export const SMALL_ROWS = 100;
+
+export const TARGETS = { throughputRatio: 0.7, p99Ms: 50, oneClientP50Ms: 5 };
+
+export interface Measured {
+  scenario: string;
+  rows: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  oneClientP50: number;
+  errors: number;
+  non2xx: number;
+}
+
+export type RoundResult = Measured | { scenario: string; rows: number; unavailable: string };
+
+export const isMeasured = (result: RoundResult | undefined): result is Measured => result !== undefined && !('unavailable' in result);
+
+/** Every list scenario on the table as it is now: warm-up, 20 connections, one client. */
+export async function measureRound(round: Round, timing: Timing): Promise<RoundResult[]> {
+  const results: RoundResult[] = [];
+  for (const scenario of LIST_SCENARIOS) {
+    const resolved = await scenario.resolve(round);
+    if ('unavailable' in resolved) {
+      results.push({ scenario: scenario.name, rows: round.rows, unavailable: resolved.unavailable });
+      continue;
+    }
+    const request = (): Request => ({ method: 'GET', path: resolved.path, headers: round.headers });
+    await measure(round.url, request, { connections: CONNECTIONS, seconds: timing.warmUpSeconds });
+    const load = figures(scenario.name, await measure(round.url, request, { connections: CONNECTIONS, seconds: timing.loadSeconds }));
+    const oneClient = figures(scenario.name, await measure(round.url, request, { connections: 1, seconds: timing.oneClientSeconds }));
+    results.push({
+      scenario: scenario.name,
+      rows: round.rows,
+      requestsPerSecond: load.requestsPerSecond,
+      p50: load.p50,
+      p99: load.p99,
+      oneClientP50: oneClient.p50,
+      errors: load.errors + oneClient.errors,
+      non2xx: load.non2xx + oneClient.non2xx,
+    });
+  }
+  return results;
+}
+
+export interface Comparison {
+  scenario: string;
+  /** Throughput at N rows over throughput at 100; undefined when either round could not measure it. */
+  throughputRatio?: number;
+  checks: { target: string; value: string; pass: boolean }[];
+}
+
+/** Each scenario at N against itself at 100 rows, and the targets it meets or misses. */
+export function compare(small: RoundResult[], large: RoundResult[]): Comparison[] {
+  return LIST_SCENARIOS.map(({ name, target }) => {
+    const [before, after] = [small.find((r) => r.scenario === name), large.find((r) => r.scenario === name)];
+    if (!isMeasured(before) || !isMeasured(after)) return { scenario: name, checks: [] };
+    const throughputRatio = Math.round((after.requestsPerSecond / before.requestsPerSecond) * 100) / 100;
+    if (!target) return { scenario: name, throughputRatio, checks: [] };
+    return {
+      scenario: name,
+      throughputRatio,
+      checks: [
+        { target: `req/s at least ${TARGETS.throughputRatio} of the ${before.rows}-row figure`, value: `${throughputRatio}x`, pass: throughputRatio >= TARGETS.throughputRatio },
+        { target: `p99 under ${TARGETS.p99Ms} ms`, value: `${after.p99} ms`, pass: after.p99 < TARGETS.p99Ms },
+        { target: `one client's p50 under ${TARGETS.oneClientP50Ms} ms`, value: `${after.oneClientP50} ms`, pass: after.oneClientP50 < TARGETS.oneClientP50Ms },
+      ],
+    };
+  });
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** Both rounds, the ratios and the targets, as tables. */
+export function printComparison(small: RoundResult[], large: RoundResult[], comparisons: Comparison[]): void {
+  const cells = (r: RoundResult) =>
+    isMeasured(r)
+      ? [r.scenario, r.rows.toLocaleString('en-US'), r.requestsPerSecond, r.p50, r.p99, r.oneClientP50, r.errors, r.non2xx].map(String)
+      : [r.scenario, r.rows.toLocaleString('en-US'), `not available (${r.unavailable})`, '', '', '', '', ''];
+  const header = ['scenario', 'rows', `req/s (${CONNECTIONS} conn.)`, 'p50 ms', 'p99 ms', 'one client p50 ms', 'errors', 'non-2xx'];
+  console.log(table(header, [...small, ...large].map(cells)));
+  console.log();
+  const ratioRows = comparisons.map(({ scenario, throughputRatio }) => {
+    const [before, after] = [small.find((r) => r.scenario === scenario), large.find((r) => r.scenario === scenario)];
+    if (!isMeasured(before) || !isMeasured(after)) return [scenario, 'not available', '', ''];
+    return [scenario, `${throughputRatio}x`, `${before.p99} -> ${after.p99}`, `${before.oneClientP50} -> ${after.oneClientP50}`];
+  });
+  console.log(table(['scenario', 'req/s, large / small', 'p99 ms', 'one client p50 ms'], ratioRows));
+  console.log();
+  const checkRows = comparisons.flatMap(({ scenario, throughputRatio, checks }) => {
+    if (!LIST_SCENARIOS.find((s) => s.name === scenario)?.target) return [];
+    if (throughputRatio === undefined) return [[scenario, 'every target', 'not available', '-']];
+    return checks.map((check) => [scenario, check.target, check.value, check.pass ? 'pass' : 'FAIL']);
+  });
+  console.log(table(['scenario', 'target', 'measured', 'result'], checkRows));
+  const notTargets = LIST_SCENARIOS.filter((scenario) => !scenario.target).map((scenario) => scenario.name);
+  console.log(`${notTargets.join(', ')}: no target, its cost grows with the rows it counts (the figures above)`);
+}

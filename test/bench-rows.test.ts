@@ -1,0 +1,107 @@
+/**
+ * The example's `npm run bench -- --rows N` on the database of DATABASE_URL itself (not a
+ * database of its own: the run leaves the table as it found it, and this test checks exactly that).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import pg from 'pg';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { root, tempDir } from './helpers.js';
+
+const example = join(root, 'examples/product-service');
+const ROWS = 2_000;
+
+async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, values: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query<T>(sql, values)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+const bench = (args: string[], databaseUrl: string) =>
+  spawnSync('npm', ['run', 'bench', '--', ...args], { cwd: example, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', timeout: 240_000 });
+
+type Round = { scenario: string; rows: number; requestsPerSecond?: number; errors?: number; non2xx?: number; unavailable?: string }[];
+
+test(`--rows ${ROWS} measures the list at 100 and at ${ROWS} rows, prints both and the ratio, and leaves the table as it found it`, async () => {
+  const databaseUrl = process.env.DATABASE_URL;
+  assert.ok(databaseUrl, 'the benchmark needs PostgreSQL: set DATABASE_URL (bash .ci/run does)');
+  const migrate = spawnSync('npm', ['run', 'migrate'], { cwd: example, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+  assert.is(migrate.status, 0, migrate.stdout + migrate.stderr);
+  // Rows of the owner's that the benchmark must neither count twice nor touch.
+  const kept = await query<{ id: number }>(
+    databaseUrl,
+    "insert into products (name, description, price, quantity, created_at, updated_at) values ('Kept 1', null, 0.01, 1, '2020-01-01T00:00:00Z', '2020-01-02T00:00:00Z'), ('Kept 2', 'two', 12.5, 2, now(), now()) returning id",
+  );
+  try {
+    const before = await query(databaseUrl, 'select * from products order by id');
+    const found = before.length;
+    const sequenceBefore = (await query<{ last_value: string }>(databaseUrl, 'select last_value from products_id_seq'))[0]!.last_value;
+
+    const out = join(tempDir(), 'results.json');
+    const run = bench(['--rows', String(ROWS), '--short', '--out', out], databaseUrl);
+    console.log(run.stdout.split('\n').filter((line) => /^\||rows|targets/.test(line)).join('\n'));
+    assert.is(run.status, 0, run.stdout + run.stderr);
+
+    assert.equal(await query(databaseUrl, 'select * from products order by id'), before, 'the same rows with the same content');
+    assert.match(run.stdout, `products: ${found} rows found`);
+    assert.match(run.stdout, `products: ${found} rows left (${found} found)`);
+    // The fill inserted exactly the rows that were missing, through the table's own id sequence.
+    const sequenceAfter = (await query<{ last_value: string }>(databaseUrl, 'select last_value from products_id_seq'))[0]!.last_value;
+    assert.is(Number(sequenceAfter) - Number(sequenceBefore), ROWS - found);
+    assert.match(run.stdout, new RegExp(`products: ${Math.max(100, found)} rows, filled in \\d+\\.\\d s`));
+    assert.match(run.stdout, new RegExp(`products: ${ROWS} rows, filled in \\d+\\.\\d s`));
+
+    const results = JSON.parse(readFileSync(out, 'utf8')) as {
+      rounds: { before: Round; after: Round };
+      comparisons: { scenario: string; throughputRatio?: number }[];
+    };
+    const scenarios = [
+      'first page',
+      'cursor page half-way',
+      'createdAt range, half the table',
+      'same range, sorted by createdAt',
+      'sorted by -createdAt',
+      'count=exact',
+    ];
+    for (const [round, rows] of [[results.rounds.before, Math.max(100, found)], [results.rounds.after, ROWS]] as const) {
+      assert.equal(round.map((r) => r.scenario), scenarios);
+      for (const result of round) {
+        assert.is(result.rows, rows);
+        // Measured without an error, or not available with the service's reason (a list without that parameter).
+        if (result.unavailable === undefined) assert.is(result.errors! + result.non2xx!, 0, `${result.scenario} at ${rows} rows`);
+        else assert.match(result.unavailable, /^400: |Link rel="next"/, result.scenario);
+      }
+    }
+    // The first page is what every list serves: measured in both rounds, with its ratio printed.
+    const firstPage = results.comparisons.find((c) => c.scenario === 'first page')!;
+    assert.ok(firstPage.throughputRatio! > 0, 'the first page has a ratio');
+    assert.match(run.stdout, new RegExp(`\\| first page +\\| ${firstPage.throughputRatio}x +\\|`));
+    for (const { scenario, throughputRatio } of results.comparisons) {
+      const measured = [results.rounds.before, results.rounds.after].every((round) => round.find((r) => r.scenario === scenario)!.unavailable === undefined);
+      assert.is(throughputRatio !== undefined, measured, `${scenario}: a ratio exactly where both rounds measured`);
+    }
+    assert.match(run.stdout, /\| first page +\| p99 under 50 ms +\| [\d.]+ ms +\| (pass|FAIL) +\|/);
+  } finally {
+    await query(databaseUrl, 'delete from products where id = any($1)', [kept.map((row) => row.id)]);
+  }
+});
+
+test('--rows refuses a size the first round already has, and leaves the table as it was', async () => {
+  const databaseUrl = process.env.DATABASE_URL;
+  assert.ok(databaseUrl);
+  const before = await query(databaseUrl, 'select * from products order by id');
+  const run = bench(['--rows', '100', '--short'], databaseUrl);
+  assert.is(run.status, 1);
+  assert.match(run.stderr, /bench: --rows must be more than the \d+ rows of the first round/);
+  assert.equal(await query(databaseUrl, 'select * from products order by id'), before);
+});
+
+test.run();
