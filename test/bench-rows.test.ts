@@ -1,6 +1,7 @@
 /**
- * The example's `npm run bench -- --rows N` on the database of DATABASE_URL itself (not a
- * database of its own: the run leaves the table as it found it, and this test checks exactly that).
+ * The example's `npm run bench -- --rows N` on a database of its own on the server of
+ * DATABASE_URL, holding two rows of the owner's: the run must leave the table exactly as it
+ * found it.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,9 +11,12 @@ import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { root, tempDir } from './helpers.js';
+import { dropCreatedDatabases, freshDatabase, root, tempDir } from './helpers.js';
 
 const example = join(root, 'examples/product-service');
+if (!process.env.DATABASE_URL) throw new Error('the benchmark needs PostgreSQL: set DATABASE_URL (bash .ci/run does)');
+/** Both tests share one database of their own; the second finds what the first left. */
+const databaseUrl = await freshDatabase(process.env.DATABASE_URL, 'bench_rows');
 const ROWS = 2_000;
 
 async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, values: unknown[] = []): Promise<T[]> {
@@ -31,8 +35,6 @@ const bench = (args: string[], databaseUrl: string) =>
 type Round = { scenario: string; rows: number; requestsPerSecond?: number; errors?: number; non2xx?: number; unavailable?: string }[];
 
 test(`--rows ${ROWS} measures the list at 100 and at ${ROWS} rows, prints both and the ratio, and leaves the table as it found it`, async () => {
-  const databaseUrl = process.env.DATABASE_URL;
-  assert.ok(databaseUrl, 'the benchmark needs PostgreSQL: set DATABASE_URL (bash .ci/run does)');
   const migrate = spawnSync('npm', ['run', 'migrate'], { cwd: example, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
   assert.is(migrate.status, 0, migrate.stdout + migrate.stderr);
   // Rows of the owner's that the benchmark must neither count twice nor touch.
@@ -95,13 +97,13 @@ test(`--rows ${ROWS} measures the list at 100 and at ${ROWS} rows, prints both a
 });
 
 test('--rows refuses a size the first round already has, and leaves the table as it was', async () => {
-  const databaseUrl = process.env.DATABASE_URL;
-  assert.ok(databaseUrl);
   const before = await query(databaseUrl, 'select * from products order by id');
   const run = bench(['--rows', '100', '--short'], databaseUrl);
   assert.is(run.status, 1);
   assert.match(run.stderr, /bench: --rows must be more than the \d+ rows of the first round/);
   assert.equal(await query(databaseUrl, 'select * from products order by id'), before);
 });
+
+test.after(dropCreatedDatabases);
 
 test.run();
