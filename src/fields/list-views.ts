@@ -1,4 +1,5 @@
 import { literal } from './code-text.js';
+import { fillColumns, type FillColumn } from './fill-views.js';
 import { columnName } from './field-name.js';
 import type { FieldSpec } from './spec.js';
 
@@ -30,6 +31,8 @@ export interface ListView {
    * sortable fields the table was created with, which that migration may rely on existing.
    */
   indexedColumns: string[];
+  /** The SQL that fills the table for the query-plan test: each column's value in row `n`. */
+  fill: FillColumn[];
 }
 
 /** Unique and indexed fields: the ones an index serves, so the list may sort and range-filter by them. */
@@ -66,6 +69,7 @@ export function listView(fields: readonly FieldSpec[], createFields: readonly Fi
     fieldKeys,
     keyNames: literal(keys.map((key) => key.name)),
     unindexed: fields.find((field) => !isListKey(field))?.name ?? 'nothing',
+    fill: fillColumns(fields),
     indexedColumns: ['created_at', 'updated_at', ...createFields.filter(isListKey).map((field) => columnName(field.name))],
   };
 }
