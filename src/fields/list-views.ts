@@ -24,6 +24,8 @@ export interface ListView {
   fieldKeys: ListKeyView[];
   /** `['id', 'createdAt', 'updatedAt', 'isbn']`. */
   keyNames: string;
+  /** For prose: `` `id`, `createdAt`, `updatedAt` and `isbn` ``. */
+  keyProse: string;
   /** A field the list may not sort or filter by (no index), for the tests of that refusal; 'nothing' when every field has one. */
   unindexed: string;
   /**
@@ -68,6 +70,7 @@ export function listView(fields: readonly FieldSpec[], createFields: readonly Fi
     keys,
     fieldKeys,
     keyNames: literal(keys.map((key) => key.name)),
+    keyProse: `${keys.slice(0, -1).map((key) => `\`${key.name}\``).join(', ')} and \`${keys.at(-1)!.name}\``,
     unindexed: fields.find((field) => !isListKey(field))?.name ?? 'nothing',
     fill: fillColumns(fields),
     indexedColumns: ['created_at', 'updated_at', ...createFields.filter(isListKey).map((field) => columnName(field.name))],

@@ -24,13 +24,15 @@ async function freshDatabases(count: number): Promise<{ replicas: Database[]; dr
   };
 }
 
+const MIGRATIONS = ['001-create-products', '002-index-products-for-lists'];
+
 const test = suite('migrations');
 
 test('three replicas migrating one fresh database at once all succeed; the table is created once', async () => {
   const { replicas, drop } = await freshDatabases(3);
   try {
     const [first] = replicas as [Database];
-    assert.equal(await pendingMigrations(first.knex), ['001-create-products']);
+    assert.equal(await pendingMigrations(first.knex), MIGRATIONS);
     // pendingMigrations only reads: it must not create knex's own tables.
     assert.is(await first.knex.schema.hasTable('knex_migrations'), false);
 
@@ -38,10 +40,10 @@ test('three replicas migrating one fresh database at once all succeed; the table
     const failures = results.filter((result) => result.status === 'rejected');
     assert.equal(failures, [], 'every replica migrates without error');
     const applied = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
-    assert.equal(applied, ['001-create-products'], 'exactly one replica applied the migration');
+    assert.equal(applied, MIGRATIONS, 'exactly one replica applied the migrations');
 
     const recorded = await first.knex('knex_migrations').pluck('name');
-    assert.equal(recorded, ['001-create-products']);
+    assert.equal(recorded, MIGRATIONS);
     assert.is(await first.knex.schema.hasTable('products'), true);
     assert.equal(await pendingMigrations(first.knex), []);
     const [lock] = await first.knex('knex_migrations_lock').select('is_locked');

@@ -58,12 +58,12 @@ export function filtersOf(parameters: Record<string, unknown>, keys: readonly st
 }
 
 /**
- * The query string as the list schema validates it: digits become numbers for the numeric
- * parameters (the rules then refuse "1e3" or " 7" as they would in a body), and `[in]` lists
+ * The query string as the list schema validates it: digits (with an optional sign, decimals and
+ * surrounding spaces) become numbers for the numeric parameters, anything else stays text for the rules to refuse, and `[in]` lists
  * are split at their commas. Nothing is rounded or trimmed.
  */
 export function fromQueryString(query: Record<string, string | string[] | undefined>, numeric: ReadonlySet<string>): Record<string, unknown> {
-  const number = (text: string) => (/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(text) ? Number(text) : text);
+  const number = (text: string) => (/^-?[0-9]+(\.[0-9]+)?$/.test(text.trim()) ? Number(text) : text);
   return Object.fromEntries(
     Object.entries(query).map(([name, raw]) => {
       const key = name.replace(/\[\w+\]$/, '');
