@@ -94,7 +94,7 @@ export function requestCases({ collection, readScope }: ServiceNames, account: {
     { name: 'list sorted by -createdAt, then by -id', method: 'GET', path: `${collection}?sort=-createdAt&pageSize=1`, status: 200 },
     { name: 'list filtered by id[gte], id[in] and createdAt[lt]', method: 'GET', path: `${collection}?id[gte]=1&id[in]=1,2,3&createdAt[lt]=2100-01-01T00:00:00.000Z`, status: 200 },
     { name: 'list with a cursor that is not one', method: 'GET', path: `${collection}?after=not-a-cursor`, status: 400 },
-    { name: 'list with id[gt]=0', method: 'GET', path: `${collection}?id[gt]=0`, status: 400, prismRefuses: 422 },
+    { name: 'list with id[gt]=0', method: 'GET', path: `${collection}?id[gt]=0`, status: 400 },
     { name: 'list with page 0', method: 'GET', path: `${collection}?page=0`, status: 400, prismRefuses: 422 },
     { name: 'list with pageSize 101', method: 'GET', path: `${collection}?pageSize=101`, status: 400, prismRefuses: 422 },
 

@@ -24,7 +24,7 @@ async function freshDatabases(count: number): Promise<{ replicas: Database[]; dr
   };
 }
 
-const MIGRATIONS = ['001-create-products', '002-index-products-for-lists'];
+const MIGRATIONS = ['001-create-products', '001-index-products-for-lists'];
 
 const test = suite('migrations');
 

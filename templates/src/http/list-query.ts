@@ -87,8 +87,8 @@ export function sortParameter(keys: readonly string[]): Joi.Schema {
       return sort;
     })
     .messages({
-      'sort.key': `{{#label}} can use ${allowed} (the keys with an index), each with a - in front for descending; "{{#sortKey}}" is not one of them`,
-      'sort.repeated': '{{#label}} names {{#sortKey}} twice',
+      'sort.key': `{{#label}} can use ${allowed} (the keys with an index), each with a - in front for descending; "{#sortKey}" is not one of them`,
+      'sort.repeated': '{{#label}} names {#sortKey} twice',
     })
     .description(
       `Comma-separated keys, each with a - in front for descending: ${allowed}. Default id. ` +

@@ -131,6 +131,6 @@ export const listQuerySchema = Joi.object<ListQuery>({
   })
   .messages({
     'object.oxor': '"page" and "after" cannot be used together: after already says where the page starts',
-    'page.depth': `"page" must be at most {{#deepest}} with this pageSize: a page may start at most ${MAX_OFFSET} rows deep; follow the Link header (after) to go further`,
+    'page.depth': `"page" must be at most {#deepest} with this pageSize: a page may start at most ${MAX_OFFSET} rows deep; follow the Link header (after) to go further`,
   })
   .label('ProductListQuery');
