@@ -24,16 +24,23 @@ const test = suite('list: sort, filters, cursors');
 const service = useService(test);
 
 /**
- * `count` valid create bodies where each non-unique list field takes one of three values (so
- * rows tie) and every third row leaves an optional unique field empty.
+ * `count` valid create bodies where each list field has values to sort and filter by: a unique
+ * one its own value in each row, any other one of three values (so rows tie); an optional one
+ * is empty in every third (unique) or fourth row.
  */
 function bodies(count: number): Record<string, unknown>[] {
-  const pools = Object.fromEntries(FIELD_KEYS.map(({ key }) => [key, fc.sample(fieldValues[key] as fc.Arbitrary<unknown>, 3)]));
+  const given = (key: keyof typeof fieldValues) => (fieldValues[key] as fc.Arbitrary<unknown>).filter((value) => value !== null);
+  const values = Object.fromEntries(
+    FIELD_KEYS.map(({ key, unique }) => [
+      key,
+      unique ? fc.sample(fc.uniqueArray(given(key), { minLength: count, maxLength: count }), 1)[0]! : fc.sample(given(key), 3),
+    ]),
+  );
   return fc.sample(distinctCreates(count), 1)[0]!.map((body, i) => {
     const row: Record<string, unknown> = { ...body };
     for (const { key, nullable, unique } of FIELD_KEYS) {
-      if (!unique) row[key] = pools[key]![i % 3];
-      else if (nullable && i % 3 === 0) row[key] = null;
+      const empty = nullable && (unique ? i % 3 === 0 : i % 4 === 3);
+      row[key] = empty ? null : values[key]![unique ? i : i % 3];
     }
     return row;
   });

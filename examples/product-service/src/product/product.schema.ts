@@ -88,7 +88,7 @@ export const MAX_OFFSET = 10_000;
 export const LIST_KEYS = ['id', 'createdAt', 'updatedAt'] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 
-/** The list's parameters once validated: paging, sort, count, and filters named after the keys (`pages[gte]`). */
+/** The list's parameters once validated: paging, sort, count, and filters named after the keys (`createdAt[gte]`). */
 export interface ListQuery {
   page?: number;
   pageSize: number;
