@@ -10,6 +10,7 @@ import { contractView } from './fields/contract-views.js';
 import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
+import { listView } from './fields/list-views.js';
 import { migrationViews, type MigrationView } from './fields/migration-views.js';
 import { serviceViews } from './fields/service-views.js';
 import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
@@ -75,7 +76,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
   const history = answers.migrations ?? [];
   // The create migration creates the fields it was first rendered with; later migrations change them.
   const createFields = history[0] === undefined ? fields : fieldViews(history[0].fields);
-  const migrations = migrationViews(names.tableName, names.labelPlural, history, new Set([`create${names.classNamePlural}`]));
+  const migrations = migrationViews(names.tableName, names.labelPlural, history, new Set([`create${names.classNamePlural}`, `index${names.classNamePlural}ForLists`]));
   const context = {
     ...names,
     port: answers.port,
@@ -93,6 +94,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     arbitraries: arbitraryViews(specFields),
     benchSeed: benchSeedView(specFields),
     ...serviceViews(specFields, names),
+    list: listView(specFields, history[0]?.fields ?? specFields),
   };
   const files = templates.flatMap((template) => {
     if (!template.path.includes(MIGRATION_PLACEHOLDER)) return [renderFile(template, outputPath(template.path, names), context)];

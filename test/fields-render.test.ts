@@ -15,7 +15,7 @@ import { EVERY_TYPE } from './fields-fixtures.js';
 import { linkRootModules, root, tempDir } from './helpers.js';
 
 /** The files that follow the fields so far; the rest of the tree still assumes the standard item. */
-const FOLLOWING = ['src/book/book.model.ts', 'src/book/book.schema.ts', 'src/migrations/001-create-books.ts'];
+const FOLLOWING = ['src/book/book.model.ts', 'src/book/book.schema.ts', 'src/http/list-query.ts', 'src/migrations/001-create-books.ts'];
 
 /** A Book with a field of every type, rendered; the files that follow the fields written to a folder with the root's packages. */
 function renderBook(): string {

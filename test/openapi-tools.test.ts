@@ -138,14 +138,17 @@ async function send(base: string, c: RequestCase, target: Target): Promise<Respo
   return fetch(`${base}${path}`, { method: c.method, headers, body, signal: AbortSignal.timeout(10_000) });
 }
 
-/** Names of the headers the document declares for this operation's answer (Prism checks only required ones). */
+/** Names of the headers the document declares required for this operation's answer (Prism checks none). */
 function declaredHeaders(document: OpenApi, method: string, path: string, status: number): string[] {
   const pathname = path.split('?')[0]!;
   const template = Object.keys(document.paths).find((candidate) => new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname));
   let response = template ? document.paths[template]?.[method.toLowerCase()]?.responses?.[status] : undefined;
   const ref = (response as { $ref?: string } | undefined)?.$ref;
   if (ref) response = ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document);
-  return Object.keys((response as { headers?: object } | undefined)?.headers ?? {});
+  const headers = (response as { headers?: Record<string, { required?: boolean; $ref?: string }> } | undefined)?.headers ?? {};
+  const resolve = (header: { required?: boolean; $ref?: string }) =>
+    (header.$ref ? header.$ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) : header) as { required?: boolean };
+  return Object.keys(headers).filter((name) => resolve(headers[name]!).required === true);
 }
 
 /** Sends `c` to the service and through Prism; returns what is wrong, if anything. */

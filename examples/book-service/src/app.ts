@@ -4,6 +4,7 @@ import { createGuard } from './auth/guard.js';
 import { tokenEndpoint } from './auth/token.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
+import { cursorKey } from './http/cursor.js';
 import { createDocsRouter } from './http/docs.js';
 import { errorHandler } from './http/errors.js';
 import { createManagementRouter, type Readiness } from './http/health.js';
@@ -44,7 +45,7 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   service.use(errorHandler(logger));
   service.use(metrics.middleware);
   // The API first: a request it answers never reaches the routers behind it.
-  const bookRouter = createBookRouter(createGuard(config.auth, logger));
+  const bookRouter = createBookRouter(createGuard(config.auth, logger), cursorKey(config));
   service.use(bookRouter.routes());
   if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
   service.use(tokenEndpoint(config.auth).routes());

@@ -1,4 +1,4 @@
-import { loadAuthConfig, type AuthConfig } from './auth/auth.config.js';
+import { loadAuthConfig, MIN_SECRET_BYTES, type AuthConfig } from './auth/auth.config.js';
 import { boolean, choice, ConfigError, integer, isProduction, text, type Env } from './env.js';
 
 export { ConfigError };
@@ -38,6 +38,8 @@ export interface Config {
   /** Serve /swagger and /openapi.json. */
   docsEnabled: boolean;
   auth: AuthConfig;
+  /** Signs the list's cursors (see http/cursor.ts); undefined: derived from JWT_SECRET, else random per process. */
+  cursorSecret: string | undefined;
 }
 
 /** Loads ./.env into process.env when present (variables already set win), so local settings need no export. */
@@ -82,6 +84,7 @@ export function loadConfig(env: Env): Config {
     corsOrigins: corsOrigins(env),
     docsEnabled: boolean(env, 'DOCS_ENABLED', true),
     auth: loadAuthConfig(env),
+    cursorSecret: cursorSecret(env),
   };
 }
 
@@ -126,6 +129,15 @@ function databaseUrl(env: Env): string | undefined {
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
+  }
+  return value;
+}
+
+/** CURSOR_SECRET: optional, but when set as long as a token secret must be, for the same reason. */
+function cursorSecret(env: Env): string | undefined {
+  const value = text(env, 'CURSOR_SECRET');
+  if (value !== undefined && Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+    throw new ConfigError(`CURSOR_SECRET must be at least ${MIN_SECRET_BYTES} bytes (it has ${Buffer.byteLength(value)})`);
   }
   return value;
 }

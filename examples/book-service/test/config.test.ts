@@ -36,6 +36,7 @@ test('applies the defaults to an environment with only the secrets', () => {
       tokenRequestsPerMinute: 10,
       account: { username: 'admin', password: { kind: 'plain', value: AUTH.AUTH_PASSWORD } },
     },
+    cursorSecret: undefined,
   });
 });
 
@@ -65,6 +66,7 @@ test('reads every variable', () => {
     JWT_AUDIENCE: 'orders',
     JWT_TTL_SECONDS: '600',
     AUTH_RATE_LIMIT_PER_MINUTE: '30',
+    CURSOR_SECRET: 'c'.repeat(32),
   });
   assert.equal(config, {
     host: '0.0.0.0',
@@ -93,6 +95,7 @@ test('reads every variable', () => {
       tokenRequestsPerMinute: 30,
       account: { username: 'ops', password: { kind: 'plain', value: AUTH.AUTH_PASSWORD } },
     },
+    cursorSecret: 'c'.repeat(32),
   });
 });
 

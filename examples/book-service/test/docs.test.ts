@@ -108,8 +108,12 @@ document('the full create example holds the example every schema shows for each 
 document('documents paging, headers, the id range and the plain-text errors', () => {
   const api = defaultDocument() as Json;
   const list = api.paths['/api/books'].get;
-  assert.equal(list.parameters.map((p: Json) => p.name), ['page', 'pageSize']);
-  assert.ok(list.responses[200].headers['X-Total-Count']);
+  const filters = ['id', 'createdAt', 'updatedAt', 'isbn'].flatMap((key) => [key, ...['gt', 'gte', 'lt', 'lte', 'in'].map((operator) => `${key}[${operator}]`)]);
+  assert.equal(list.parameters.map((p: Json) => p.name), ['page', 'pageSize', 'after', 'sort', 'count', ...filters]);
+  assert.equal(list.parameters.find((p: Json) => p.name === 'count').schema.enum, ['exact']);
+  assert.match(api.components.headers.XTotalCount.description, /^Only with count=exact/);
+  assert.match(api.components.headers.Link.description, /rel="next"/);
+  assert.ok(list.responses[200].headers['X-Total-Count'] && list.responses[200].headers.Link);
   assert.ok(api.paths['/api/books'].post.responses[201].headers.Location);
   assert.equal(api.components.parameters.BookId.schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
   assert.ok(/empty body/i.test(api.paths['/api/books/{id}'].put.description));

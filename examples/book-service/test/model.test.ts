@@ -78,7 +78,7 @@ class List implements fc.AsyncCommand<Model, Service> {
   constructor(readonly page: number, readonly pageSize: number) {}
   check = () => true;
   async run(model: Model, service: Service) {
-    const response = await service.api(`${PATH}?page=${this.page}&pageSize=${this.pageSize}`);
+    const response = await service.api(`${PATH}?page=${this.page}&pageSize=${this.pageSize}&count=exact`);
     assert.is(response.status, 200);
     const all = [...model.rows.values()].sort((a, b) => a.id - b.id);
     const start = (this.page - 1) * this.pageSize;

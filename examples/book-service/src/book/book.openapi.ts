@@ -53,8 +53,17 @@ export function bookComponents(prefix: string): Record<string, Json> {
       },
     },
     headers: {
-      Location: { description: 'Path of the new book.', schema: { type: 'string', example: `${prefix}/1` } },
-      XTotalCount: { description: 'Number of books over all pages.', schema: { type: 'integer', minimum: 0 } },
+      Location: { description: 'Path of the new book.', required: true, schema: { type: 'string', example: `${prefix}/1` } },
+      Link: {
+        description:
+          `Where the next page is, when one follows (RFC 8288): <${prefix}?...&after=...>; rel="next", ` +
+          'this request with a cursor in place of `page`. The last page has none.',
+        schema: { type: 'string', example: `<${prefix}?pageSize=20&after=...>; rel="next"` },
+      },
+      XTotalCount: {
+        description: 'Only with count=exact: the number of books matching the filters, over all pages.',
+        schema: { type: 'integer', minimum: 0 },
+      },
     },
     responses: {
       NotFound: textResponse('No book has this id.', 'Book 42 not found'),

@@ -1,10 +1,15 @@
+import type { CursorKey } from '../http/cursor.js';
 import { ConflictError, violatedUniqueConstraint } from '../http/errors.js';
+import { filtered, nextCursor, pageQueries, pagePlan, type PagePlan } from './book.list.js';
 import { Book } from './book.model.js';
-import type { BookCreate, BookUpdate } from './book.schema.js';
+import type { BookCreate, BookUpdate, ListQuery } from './book.schema.js';
 
 export interface BookPage {
   books: Book[];
-  total: number;
+  /** The cursor of the next page; undefined on the last one. */
+  next: string | undefined;
+  /** The number of books matching the filters, on all pages; only with count=exact. */
+  total: number | undefined;
 }
 
 /** The field each unique constraint of books keeps unique, by the name knex gave it in the migration. */
@@ -19,17 +24,27 @@ function refuseDuplicate(error: unknown): never {
   throw new ConflictError(`a book with this ${UNIQUE_FIELDS[constraint] ?? 'value'} already exists`);
 }
 
-/** Lists one page of books ordered by id, with the total count over all pages. */
-export async function listBooks(page: number, pageSize: number): Promise<BookPage> {
-  // Both queries at once; page() would count only after the rows came back.
-  const [books, total] = await Promise.all([
-    Book.query()
-      .orderBy('id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    Book.query().resultSize(),
-  ]);
-  return { books, total };
+/**
+ * Lists one page of books in the query's order, read through an index whatever its depth
+ * (see book.list.ts), with the total only when count=exact asks for it. A cursor (`after`)
+ * that is not one of ours for this sort and these filters is a 400.
+ */
+export async function listBooks(query: ListQuery, cursorKey: CursorKey): Promise<BookPage> {
+  const plan = pagePlan(query, cursorKey);
+  const [rows, total] = await Promise.all([readPage(plan), query.count === 'exact' ? filtered(plan.filters).resultSize() : undefined]);
+  const more = rows.length > plan.pageSize;
+  const books = rows.slice(0, plan.pageSize);
+  return { books, next: more ? nextCursor(plan, books.at(-1)!, cursorKey) : undefined, total };
+}
+
+/** Runs the page's queries in turn until one more row than the page holds has come back. */
+async function readPage(plan: PagePlan): Promise<Book[]> {
+  const rows: Book[] = [];
+  for (const query of pageQueries(plan)) {
+    rows.push(...(await query.limit(plan.pageSize + 1 - rows.length)));
+    if (rows.length > plan.pageSize) break;
+  }
+  return rows;
 }
 
 /** Finds one book; undefined when no row has this id. */

@@ -1,5 +1,7 @@
 import Joi from 'joi';
 
+import { filterParameters, sortParameter, type SortKey } from '../http/list-query.js';
+
 import type { Book, BookJson } from './book.model.js';
 
 /** PostgreSQL's integer (int4): the id column and pages are both of this type. */
@@ -121,12 +123,60 @@ export const bookSchema = Joi.object<BookJson, true>({
 
 export const idSchema = Joi.number().integer().min(1).max(MAX_ID).label('id');
 
-export const listQuerySchema = Joi.object<{ page: number; pageSize: number }, true>({
-  page: Joi.number().integer().min(1).max(1_000_000).default(1).description('Page number, starting at 1.'),
+/** Rows a numbered page may skip: deeper pages cost their depth, the cursor (`after`) does not. */
+export const MAX_OFFSET = 10_000;
+
+/**
+ * What the list sorts and filters by: id, the timestamps, and the unique and indexed fields. Each
+ * has an index, so every list query reads only about the rows it answers.
+ */
+export const LIST_KEYS = ['id', 'createdAt', 'updatedAt', 'isbn'] as const;
+export type ListKey = (typeof LIST_KEYS)[number];
+
+/** The list's parameters once validated: paging, sort, count, and filters named after the keys (`createdAt[gte]`). */
+export interface ListQuery {
+  page?: number;
+  pageSize: number;
+  after?: string;
+  sort?: SortKey<ListKey>[];
+  count?: 'exact';
+  [filter: string]: unknown;
+}
+
+export const listQuerySchema = Joi.object<ListQuery>({
+  page: Joi.number()
+    .integer()
+    .min(1)
+    .max(MAX_OFFSET + 1)
+    .description(
+      `Page number, starting at 1; a page may start at most ${MAX_OFFSET} rows deep. ` +
+        'For deeper pages, and for pages that stay put while rows are added, follow the Link header (after).',
+    ),
   pageSize: Joi.number()
     .integer()
     .min(1)
     .max(MAX_PAGE_SIZE)
     .default(DEFAULT_PAGE_SIZE)
     .description(`Books per page, from 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`),
-}).label('BookListQuery');
+  after: Joi.string()
+    .max(4_000)
+    .description('Where the page starts: the cursor from the Link header (rel="next") of the page before, for the same sort and filters.'),
+  sort: sortParameter(LIST_KEYS),
+  count: Joi.string()
+    .valid('exact')
+    .description('exact: X-Total-Count holds the number of matching books, which costs reading them all.'),
+  ...filterParameters('id', Joi.number().integer().min(1).max(MAX_ID)),
+  ...filterParameters('createdAt', timestamp),
+  ...filterParameters('updatedAt', timestamp),
+  ...filterParameters('isbn', isbn),
+})
+  .oxor('page', 'after')
+  .custom((query: ListQuery, helpers) => {
+    const deepest = Math.floor(MAX_OFFSET / query.pageSize) + 1;
+    return query.page !== undefined && query.page > deepest ? helpers.error('page.depth', { deepest }) : query;
+  })
+  .messages({
+    'object.oxor': '"page" and "after" cannot be used together: after already says where the page starts',
+    'page.depth': `"page" must be at most {#deepest} with this pageSize: a page may start at most ${MAX_OFFSET} rows deep; follow the Link header (after) to go further`,
+  })
+  .label('BookListQuery');

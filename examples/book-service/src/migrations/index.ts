@@ -3,11 +3,13 @@ import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
 import * as createBooks from './001-create-books.js';
+import * as indexBooksForLists from './001-index-books-for-lists.js';
 
 // Names without a file extension: knex records them, and a run under tsx (.ts)
 // must match a later run of the compiled code (.js).
 const migrations: Record<string, Knex.Migration> = {
   '001-create-books': createBooks,
+  '001-index-books-for-lists': indexBooksForLists,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -3,11 +3,13 @@ import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
 import * as createProducts from './001-create-products.js';
+import * as indexProductsForLists from './001-index-products-for-lists.js';
 
 // Names without a file extension: knex records them, and a run under tsx (.ts)
 // must match a later run of the compiled code (.js).
 const migrations: Record<string, Knex.Migration> = {
   '001-create-products': createProducts,
+  '001-index-products-for-lists': indexProductsForLists,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

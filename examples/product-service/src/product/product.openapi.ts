@@ -44,8 +44,17 @@ export function productComponents(prefix: string): Record<string, Json> {
       },
     },
     headers: {
-      Location: { description: 'Path of the new product.', schema: { type: 'string', example: `${prefix}/1` } },
-      XTotalCount: { description: 'Number of products over all pages.', schema: { type: 'integer', minimum: 0 } },
+      Location: { description: 'Path of the new product.', required: true, schema: { type: 'string', example: `${prefix}/1` } },
+      Link: {
+        description:
+          `Where the next page is, when one follows (RFC 8288): <${prefix}?...&after=...>; rel="next", ` +
+          'this request with a cursor in place of `page`. The last page has none.',
+        schema: { type: 'string', example: `<${prefix}?pageSize=20&after=...>; rel="next"` },
+      },
+      XTotalCount: {
+        description: 'Only with count=exact: the number of products matching the filters, over all pages.',
+        schema: { type: 'integer', minimum: 0 },
+      },
     },
     responses: {
       NotFound: textResponse('No product has this id.', 'Product 42 not found'),

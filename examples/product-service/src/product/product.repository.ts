@@ -1,22 +1,37 @@
+import type { CursorKey } from '../http/cursor.js';
+import { filtered, nextCursor, pageQueries, pagePlan, type PagePlan } from './product.list.js';
 import { Product } from './product.model.js';
-import type { ProductCreate, ProductUpdate } from './product.schema.js';
+import type { ProductCreate, ProductUpdate, ListQuery } from './product.schema.js';
 
 export interface ProductPage {
   products: Product[];
-  total: number;
+  /** The cursor of the next page; undefined on the last one. */
+  next: string | undefined;
+  /** The number of products matching the filters, on all pages; only with count=exact. */
+  total: number | undefined;
 }
 
-/** Lists one page of products ordered by id, with the total count over all pages. */
-export async function listProducts(page: number, pageSize: number): Promise<ProductPage> {
-  // Both queries at once; page() would count only after the rows came back.
-  const [products, total] = await Promise.all([
-    Product.query()
-      .orderBy('id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    Product.query().resultSize(),
-  ]);
-  return { products, total };
+/**
+ * Lists one page of products in the query's order, read through an index whatever its depth
+ * (see product.list.ts), with the total only when count=exact asks for it. A cursor (`after`)
+ * that is not one of ours for this sort and these filters is a 400.
+ */
+export async function listProducts(query: ListQuery, cursorKey: CursorKey): Promise<ProductPage> {
+  const plan = pagePlan(query, cursorKey);
+  const [rows, total] = await Promise.all([readPage(plan), query.count === 'exact' ? filtered(plan.filters).resultSize() : undefined]);
+  const more = rows.length > plan.pageSize;
+  const products = rows.slice(0, plan.pageSize);
+  return { products, next: more ? nextCursor(plan, products.at(-1)!, cursorKey) : undefined, total };
+}
+
+/** Runs the page's queries in turn until one more row than the page holds has come back. */
+async function readPage(plan: PagePlan): Promise<Product[]> {
+  const rows: Product[] = [];
+  for (const query of pageQueries(plan)) {
+    rows.push(...(await query.limit(plan.pageSize + 1 - rows.length)));
+    if (rows.length > plan.pageSize) break;
+  }
+  return rows;
 }
 
 /** Finds one product; undefined when no row has this id. */

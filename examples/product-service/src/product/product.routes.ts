@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
 import type { Router, RouterContext } from '@koa/router';
 
 import type { Guard } from '../auth/guard.js';
+import type { CursorKey } from '../http/cursor.js';
 import { jsonBody } from '../http/json-body.js';
+import { fromQueryString, unknownParameter } from '../http/list-query.js';
 import { apiRouter, type Api, type Operation } from '../http/operations.js';
-import { strictValidation, validator } from '../http/validate.js';
+import { validator } from '../http/validate.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { productComponents, productExamples } from './product.openapi.js';
 import {
@@ -13,151 +17,180 @@ import {
   listProducts,
   updateProduct,
 } from './product.repository.js';
-import { listQuerySchema, MAX_ID, productCreateSchema, productUpdateSchema } from './product.schema.js';
+import {
+  LIST_KEYS,
+  listQuerySchema,
+  MAX_ID,
+  productCreateSchema,
+  productUpdateSchema,
+} from './product.schema.js';
 
 export const ROUTE_PREFIX = '/api/products';
 
 const validateCreate = validator(productCreateSchema);
 const validateUpdate = validator(productUpdateSchema);
-// Query values are strings, so this one schema converts ("20" -> 20); bodies never do.
-const validateListQuery = validator(listQuerySchema, { ...strictValidation, convert: true });
-const LIST_QUERY_KEYS = Object.keys(listQuerySchema.describe().keys ?? {});
+// Defaults (pageSize) are filled in; values are not converted: fromQueryString makes numbers of digits, nothing else.
+const validateListQuery = validator(listQuerySchema);
+const LIST_PARAMETERS = Object.keys(listQuerySchema.describe().keys ?? {});
+const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 const idParameter = [ref('parameters', 'ProductId')];
 const productBody = jsonContent('Product');
 
 /** The product API: each operation's handler next to its description in the OpenAPI document. */
-const operations: Operation[] = [
-  {
-    method: 'get',
-    path: '/',
-    doc: {
-      operationId: 'listProducts',
-      summary: 'List products',
-      description: 'Returns one page of products, ordered by id. X-Total-Count holds the total over all pages.',
-      parameters: queryParameters(listQuerySchema),
-      responses: {
-        200: {
-          description: 'One page of products (an empty array when there are none).',
-          headers: { 'X-Total-Count': ref('headers', 'XTotalCount') },
-          content: jsonContent('Product', { array: true }),
+function operations(cursorKey: CursorKey): Operation[] {
+  return [
+    {
+      method: 'get',
+      path: '/',
+      doc: {
+        operationId: 'listProducts',
+        summary: 'List products',
+        description:
+          'Returns one page of products in the order of `sort` (id by default; equal keys by id), with the filters applied. ' +
+          'When another page follows, the Link header (rel="next") holds its address: following it walks the whole list, ' +
+          'each product once, also while others are added and deleted. Sorting and filtering are by keys with an index, ' +
+          'so every page costs about the same however deep it is; only count=exact reads every matching product.',
+        parameters: queryParameters(listQuerySchema),
+        responses: {
+          200: {
+            description: 'One page of products (an empty array when there are none).',
+            headers: { Link: ref('headers', 'Link'), 'X-Total-Count': ref('headers', 'XTotalCount') },
+            content: jsonContent('Product', { array: true }),
+          },
+          ...errors('BadRequest', 'InternalServerError', 'ServiceUnavailable'),
         },
-        ...errors('BadRequest', 'InternalServerError', 'ServiceUnavailable'),
       },
+      handlers: [
+        async (ctx) => {
+          // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
+          const unknown = Object.keys(ctx.query).find((key) => !LIST_PARAMETERS.includes(key));
+          if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, ['page', 'pageSize', 'after', 'sort', 'count']));
+          const query = validateListQuery(fromQueryString(ctx.query, NUMERIC_PARAMETERS));
+          const { products, next, total } = await listProducts(query, cursorKey);
+          if (total !== undefined) ctx.set('X-Total-Count', String(total));
+          if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
+          ctx.body = products;
+        },
+      ],
     },
-    handlers: [
-      async (ctx) => {
-        // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
-        const unknown = Object.keys(ctx.query).find((key) => !LIST_QUERY_KEYS.includes(key));
-        if (unknown !== undefined) ctx.throw(400, `"${unknown}" is not allowed`);
-        const { page, pageSize } = validateListQuery(ctx.query);
-        const { products, total } = await listProducts(page, pageSize);
-        ctx.set('X-Total-Count', String(total));
-        ctx.body = products;
+    {
+      method: 'post',
+      path: '/',
+      doc: {
+        operationId: 'createProduct',
+        summary: 'Create a new product',
+        requestBody: { required: true, content: jsonContent('ProductCreate', { examples: productExamples.create }) },
+        responses: {
+          201: { description: 'The stored product.', headers: { Location: ref('headers', 'Location') }, content: productBody },
+          ...errors('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+        },
       },
-    ],
-  },
-  {
-    method: 'post',
-    path: '/',
-    doc: {
-      operationId: 'createProduct',
-      summary: 'Create a new product',
-      requestBody: { required: true, content: jsonContent('ProductCreate', { examples: productExamples.create }) },
-      responses: {
-        201: { description: 'The stored product.', headers: { Location: ref('headers', 'Location') }, content: productBody },
-        ...errors('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
-      },
+      handlers: [
+        jsonBody(),
+        async (ctx) => {
+          const product = await createProduct(validateCreate(ctx.request.body));
+          ctx.status = 201;
+          ctx.set('Location', `${ROUTE_PREFIX}/${product.id}`);
+          ctx.body = product;
+        },
+      ],
     },
-    handlers: [
-      jsonBody(),
-      async (ctx) => {
-        const product = await createProduct(validateCreate(ctx.request.body));
-        ctx.status = 201;
-        ctx.set('Location', `${ROUTE_PREFIX}/${product.id}`);
-        ctx.body = product;
+    {
+      method: 'get',
+      path: '/:id',
+      doc: {
+        operationId: 'getProduct',
+        summary: 'Get one product by id',
+        parameters: idParameter,
+        responses: {
+          200: { description: 'The product.', content: productBody },
+          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+        },
       },
-    ],
-  },
-  {
-    method: 'get',
-    path: '/:id',
-    doc: {
-      operationId: 'getProduct',
-      summary: 'Get one product by id',
-      parameters: idParameter,
-      responses: {
-        200: { description: 'The product.', content: productBody },
-        ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
-      },
+      handlers: [
+        async (ctx) => {
+          const id = parseId(ctx);
+          ctx.body = (await findProduct(id)) ?? notFound(ctx, id);
+        },
+      ],
     },
-    handlers: [
-      async (ctx) => {
-        const id = parseId(ctx);
-        ctx.body = (await findProduct(id)) ?? notFound(ctx, id);
+    {
+      method: 'put',
+      path: '/:id',
+      doc: {
+        operationId: 'updateProduct',
+        summary: 'Update one product',
+        description:
+          'Partial update: only the fields in the body change, the others keep their values. ' +
+          '`"description": null` clears the description. ' +
+          'An empty body (`{}`) is refused with 400 because it would change nothing.',
+        parameters: idParameter,
+        requestBody: { required: true, content: jsonContent('ProductUpdate', { examples: productExamples.update }) },
+        responses: {
+          200: { description: 'The updated product.', content: productBody },
+          ...errors('BadRequest', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+        },
       },
-    ],
-  },
-  {
-    method: 'put',
-    path: '/:id',
-    doc: {
-      operationId: 'updateProduct',
-      summary: 'Update one product',
-      description:
-        'Partial update: only the fields in the body change, the others keep their values. ' +
-        '`"description": null` clears the description. ' +
-        'An empty body (`{}`) is refused with 400 because it would change nothing.',
-      parameters: idParameter,
-      requestBody: { required: true, content: jsonContent('ProductUpdate', { examples: productExamples.update }) },
-      responses: {
-        200: { description: 'The updated product.', content: productBody },
-        ...errors('BadRequest', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
-      },
+      handlers: [
+        jsonBody(),
+        async (ctx) => {
+          const id = parseId(ctx);
+          ctx.body = (await updateProduct(id, validateUpdate(ctx.request.body))) ?? notFound(ctx, id);
+        },
+      ],
     },
-    handlers: [
-      jsonBody(),
-      async (ctx) => {
-        const id = parseId(ctx);
-        ctx.body = (await updateProduct(id, validateUpdate(ctx.request.body))) ?? notFound(ctx, id);
+    {
+      method: 'delete',
+      path: '/:id',
+      doc: {
+        operationId: 'deleteProduct',
+        summary: 'Delete one product',
+        parameters: idParameter,
+        responses: {
+          204: { description: 'Deleted; no body.' },
+          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+        },
       },
-    ],
-  },
-  {
-    method: 'delete',
-    path: '/:id',
-    doc: {
-      operationId: 'deleteProduct',
-      summary: 'Delete one product',
-      parameters: idParameter,
-      responses: {
-        204: { description: 'Deleted; no body.' },
-        ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
-      },
+      handlers: [
+        async (ctx) => {
+          const id = parseId(ctx);
+          if (!(await deleteProduct(id))) notFound(ctx, id);
+          ctx.status = 204;
+        },
+      ],
     },
-    handlers: [
-      async (ctx) => {
-        const id = parseId(ctx);
-        if (!(await deleteProduct(id))) notFound(ctx, id);
-        ctx.status = 204;
-      },
-    ],
-  },
-];
+  ];
+}
 
-export const productApi: Api = {
-  prefix: ROUTE_PREFIX,
-  tag: { name: 'Products', description: 'Product records.' },
-  operations,
-  components: productComponents(ROUTE_PREFIX),
-};
+/** The product API; `cursorKey` signs the list's cursors (see http/cursor.ts). */
+function api(cursorKey: CursorKey): Api {
+  return {
+    prefix: ROUTE_PREFIX,
+    tag: { name: 'Products', description: 'Product records.' },
+    operations: operations(cursorKey),
+    components: productComponents(ROUTE_PREFIX),
+  };
+}
+
+/** The API as the OpenAPI document describes it; its handlers are never mounted, so any key will do. */
+export const productApi: Api = api(randomBytes(32));
 
 /**
  * The product API under productApi.prefix. `guard` decides which operations need a token
- * (AUTH_MODE); it runs before any body is read.
+ * (AUTH_MODE); it runs before any body is read. `cursorKey` signs the list's cursors.
  */
-export function createProductRouter(guard: Guard): Router {
-  return apiRouter(productApi, guard);
+export function createProductRouter(guard: Guard, cursorKey: CursorKey): Router {
+  return apiRouter(api(cursorKey), guard);
+}
+
+/** The address of the next page: this request's, with `after` in place of `page` and any earlier `after`. */
+function nextPage(ctx: RouterContext, cursor: string): string {
+  const parameters = new URLSearchParams(ctx.querystring);
+  parameters.delete('page');
+  parameters.delete('after');
+  parameters.set('after', cursor);
+  return `${ctx.path}?${parameters}`;
 }
 
 // Digits only, no leading zero: Number() would also accept "1e3", "+7" or " 7".

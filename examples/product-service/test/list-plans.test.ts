@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+
+import type { Knex } from 'knex';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { nextCursor, pagePlan, pageQueries, type PagePlan } from '../src/product/product.list.js';
+import { Product } from '../src/product/product.model.js';
+import { LIST_KEYS, type ListKey, type ListQuery } from '../src/product/product.schema.js';
+import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
+
+// PGlite is PostgreSQL itself, compiled to WebAssembly: the same planner, so these checks run on both databases.
+
+/** Enough rows that reading the whole table costs the planner far more than any index. */
+const ROWS = 20_000;
+const KEY = randomBytes(32);
+
+const test = suite('list: every query the list sends is read through an index');
+reserveDatabase();
+test.after(releaseDatabase);
+
+/**
+ * The plan the list builds for a first page of 20 in the order of `sort` (`-pages`) with these
+ * filters. Not validated: the filled values need not pass the fields' rules to be planned for.
+ */
+function plan(sort: string, parameters: Partial<ListQuery> = {}): PagePlan {
+  const order = [{ key: sort.replace(/^-/, '') as ListKey, descending: sort.startsWith('-') }];
+  return pagePlan({ pageSize: 20, sort: order, ...parameters }, KEY);
+}
+
+/** PostgreSQL's plan of each query of a page, as text. */
+async function explain(trx: Knex.Transaction, page: PagePlan): Promise<string[]> {
+  return Promise.all(
+    pageQueries(page).map(async (query) => {
+      const { sql, bindings } = query.toKnexQuery().toSQL();
+      const result = (await trx.raw(`explain ${sql}`, bindings)) as { rows: { 'QUERY PLAN': string }[] };
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    }),
+  );
+}
+
+test(`first pages, cursor pages, each sort both ways and each filter, over ${ROWS} rows`, async () => {
+  const db = await sharedDatabase();
+  // In a schema of its own, rolled back at the end: a copy of the table, with its indexes, filled by SQL.
+  await db.knex
+    .transaction(async (trx) => {
+      await trx.raw('create schema list_plans');
+      await trx.raw('create table list_plans.products (like products including all)');
+      await trx.raw('set local search_path = list_plans');
+      await trx.raw(
+        `insert into products (id, name, description, price, quantity, created_at, updated_at) select n, ` +
+          "left(md5((n % 1000)::text), 32), " +
+          "case when n % 10 = 0 then null else left(md5((n % 1000)::text), 32) end, " +
+          "least(0.01 + (n % 1000) * 0.01, 9999999999999.99), " +
+          "least(1 + (n % 1000), 2147483647), " +
+          "timestamptz '2026-01-01T00:00:00Z' + (n / 3) * interval '1 second', " +
+          "timestamptz '2026-01-01T00:00:00Z' + (n % 5000) * interval '1 millisecond'" +
+          ` from generate_series(1, ${ROWS}) as n`,
+      );
+      await trx.raw('analyze products');
+      // Rows deep in the table, for cursors and filter values: the middle one, and one with every optional field empty.
+      const middle = await Product.query(trx).orderBy('id').offset(ROWS / 2).first();
+      const empty = await Product.query(trx).where('id', 10).first();
+      const shapes: [string, PagePlan][] = [];
+      for (const key of LIST_KEYS) {
+        for (const sort of [key, `-${key}`]) {
+          shapes.push([`sort=${sort}`, plan(sort)]);
+          for (const row of [middle!, empty!]) {
+            const after = nextCursor(plan(sort), row, KEY);
+            shapes.push([`sort=${sort} after row ${row.id}`, plan(sort, { after })]);
+          }
+        }
+        const value = middle![key as ListKey];
+        for (const operator of ['', '[gt]', '[gte]', '[lt]', '[lte]']) {
+          shapes.push([`${key}${operator}=${value}`, plan('id', { [`${key}${operator}`]: value })]);
+        }
+        shapes.push([`${key}[in]`, plan('id', { [`${key}[in]`]: [value, empty![key as ListKey] ?? value] })]);
+      }
+      for (const [shape, page] of shapes) {
+        for (const text of await explain(trx, page)) {
+          assert.match(text, /Index Scan|Index Only Scan|Bitmap Index Scan/, `${shape}:\n${text}`);
+          assert.not.match(text, /Seq Scan/, `${shape}:\n${text}`);
+        }
+      }
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+});
+
+/** Thrown to roll the transaction back once the checks passed. */
+class RolledBack extends Error {}
+
+test.run();

@@ -1,0 +1,78 @@
+import { literal } from './code-text.js';
+import { fillColumns, type FillColumn } from './fill-views.js';
+import { columnName } from './field-name.js';
+import type { FieldSpec } from './spec.js';
+
+/** A key the list sorts and filters by: `id`, `createdAt`, `updatedAt`, or a unique or indexed field. */
+export interface ListKeyView {
+  name: string;
+  column: string;
+  /** An optional field: rows may have no value, which sorts last (first when descending). */
+  nullable: boolean;
+  /** The Joi schema a filter value must pass, as the schema module writes it: `pages`, `timestamp`. */
+  rule: string;
+  /** Query values are converted to numbers before validation. */
+  numeric: boolean;
+  /** A unique field: no two rows share a value (but any number may have none). */
+  unique: boolean;
+}
+
+/** What the list's modules, its index migration and its tests print about the keys. */
+export interface ListView {
+  keys: ListKeyView[];
+  /** The keys that are fields (not id, createdAt, updatedAt), for the tests that give rows values. */
+  fieldKeys: ListKeyView[];
+  /** `['id', 'createdAt', 'updatedAt', 'isbn']`. */
+  keyNames: string;
+  /** For prose: `` `id`, `createdAt`, `updatedAt` and `isbn` ``. */
+  keyProse: string;
+  /** A field the list may not sort or filter by (no index), for the tests of that refusal; 'nothing' when every field has one. */
+  unindexed: string;
+  /**
+   * The columns the index migration gives a `(column, id)` index: createdAt, updatedAt and the
+   * sortable fields the table was created with, which that migration may rely on existing.
+   */
+  indexedColumns: string[];
+  /** The SQL that fills the table for the query-plan test: each column's value in row `n`. */
+  fill: FillColumn[];
+}
+
+/** Unique and indexed fields: the ones an index serves, so the list may sort and range-filter by them. */
+export function isListKey(field: FieldSpec): boolean {
+  return field.unique === true || field.index === true;
+}
+
+function fieldKey(field: FieldSpec): ListKeyView {
+  return {
+    name: field.name,
+    column: columnName(field.name),
+    nullable: field.required !== true,
+    rule: field.name,
+    numeric: field.type === 'integer' || field.type === 'decimal',
+    unique: field.unique === true,
+  };
+}
+
+const OWN_KEYS: ListKeyView[] = [
+  { name: 'id', column: 'id', nullable: false, rule: 'Joi.number().integer().min(1).max(MAX_ID)', numeric: true, unique: true },
+  { name: 'createdAt', column: 'created_at', nullable: false, rule: 'timestamp', numeric: false, unique: false },
+  { name: 'updatedAt', column: 'updated_at', nullable: false, rule: 'timestamp', numeric: false, unique: false },
+];
+
+/**
+ * The list's view of the fields. `createFields` are the fields the create migration made (the
+ * current ones for a new project): the index migration names only columns it finds there.
+ */
+export function listView(fields: readonly FieldSpec[], createFields: readonly FieldSpec[]): ListView {
+  const fieldKeys = fields.filter(isListKey).map(fieldKey);
+  const keys = [...OWN_KEYS, ...fieldKeys];
+  return {
+    keys,
+    fieldKeys,
+    keyNames: literal(keys.map((key) => key.name)),
+    keyProse: `${keys.slice(0, -1).map((key) => `\`${key.name}\``).join(', ')} and \`${keys.at(-1)!.name}\``,
+    unindexed: fields.find((field) => !isListKey(field))?.name ?? 'nothing',
+    fill: fillColumns(fields),
+    indexedColumns: ['created_at', 'updated_at', ...createFields.filter(isListKey).map((field) => columnName(field.name))],
+  };
+}

@@ -1,0 +1,106 @@
+import Joi from 'joi';
+
+/** Filter operators besides equality (`?pages=300`): `?pages[gte]=100`, `?format[in]=hardcover,ebook`. */
+export const OPERATORS = ['gt', 'gte', 'lt', 'lte', 'in'] as const;
+export type Operator = 'eq' | (typeof OPERATORS)[number];
+
+/** Values one `[in]` filter may list. */
+export const MAX_IN_VALUES = 100;
+
+/** One filter: `pages[gte]=100` is { key: 'pages', operator: 'gte', value: 100 }. */
+export interface Filter {
+  key: string;
+  operator: Operator;
+  value: unknown;
+}
+
+/** One key of a sort: `-createdAt` is { key: 'createdAt', descending: true }. */
+export interface SortKey<Key extends string = string> {
+  key: Key;
+  descending: boolean;
+}
+
+/** A request the list refuses before any query: answered 400 with this message. */
+export class ListQueryError extends Error {
+  override name = 'ListQueryError';
+  readonly status = 400;
+}
+
+const WORDS: Record<Operator, string> = {
+  eq: 'equal to',
+  gt: 'greater than',
+  gte: 'at least',
+  lt: 'less than',
+  lte: 'at most',
+  in: 'one of these (comma-separated, at most 100)',
+};
+
+/**
+ * The filter parameters of one key, each value checked by the key's own rule: `pages` (equal),
+ * `pages[gt]`, `pages[gte]`, `pages[lt]`, `pages[lte]` and `pages[in]` (a list).
+ */
+export function filterParameters(key: string, rule: Joi.Schema): Record<string, Joi.Schema> {
+  const described = (operator: Operator) => `Only the rows whose ${key} is ${WORDS[operator]}.`;
+  const value = rule;
+  return {
+    [key]: value.description(described('eq')),
+    ...Object.fromEntries(OPERATORS.filter((operator) => operator !== 'in').map((operator) => [`${key}[${operator}]`, value.description(described(operator))])),
+    [`${key}[in]`]: Joi.array().items(value).min(1).max(MAX_IN_VALUES).description(described('in')),
+  };
+}
+
+/** The filters among validated list parameters, in the order they were given. */
+export function filtersOf(parameters: Record<string, unknown>, keys: readonly string[]): Filter[] {
+  return Object.entries(parameters).flatMap(([name, value]) => {
+    const [, key = '', operator = 'eq'] = /^(\w+)(?:\[(\w+)\])?$/.exec(name) ?? [];
+    return keys.includes(key) && value !== undefined ? [{ key, operator: operator as Operator, value }] : [];
+  });
+}
+
+/**
+ * The query string as the list schema validates it: digits (with an optional sign, decimals and
+ * surrounding spaces) become numbers for the numeric parameters, anything else stays text for the rules to refuse, and `[in]` lists
+ * are split at their commas. Nothing is rounded or trimmed.
+ */
+export function fromQueryString(query: Record<string, string | string[] | undefined>, numeric: ReadonlySet<string>): Record<string, unknown> {
+  const number = (text: string) => (/^-?[0-9]+(\.[0-9]+)?$/.test(text.trim()) ? Number(text) : text);
+  return Object.fromEntries(
+    Object.entries(query).map(([name, raw]) => {
+      const key = name.replace(/\[\w+\]$/, '');
+      const convert = (text: string) => (numeric.has(key) ? number(text) : text);
+      if (typeof raw !== 'string') return [name, raw];
+      return [name, name.endsWith('[in]') ? raw.split(',').map(convert) : convert(raw)];
+    }),
+  );
+}
+
+/** The sort parameter: keys separated by commas, each with a `-` in front for descending, each at most once. */
+export function sortParameter(keys: readonly string[]): Joi.Schema {
+  const allowed = `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`;
+  return Joi.string()
+    .custom((value: string, helpers) => {
+      const sort = value.split(',').map((part) => ({ key: part.replace(/^-/, ''), descending: part.startsWith('-') }));
+      const unknown = sort.find(({ key }) => !keys.includes(key));
+      if (unknown !== undefined) return helpers.error('sort.key', { sortKey: unknown.key });
+      const repeated = sort.find(({ key }, i) => sort.findIndex((other) => other.key === key) !== i);
+      if (repeated !== undefined) return helpers.error('sort.repeated', { sortKey: repeated.key });
+      return sort;
+    })
+    .messages({
+      'sort.key': `{{#label}} can use ${allowed} (the keys with an index), each with a - in front for descending; "{#sortKey}" is not one of them`,
+      'sort.repeated': '{{#label}} names {#sortKey} twice',
+    })
+    .description(
+      `Comma-separated keys, each with a - in front for descending: ${allowed}. Default id. ` +
+        'Rows with equal keys are ordered by id, in the direction of the last key.',
+    );
+}
+
+/** The message for a query parameter the list does not know, naming the ones it does. */
+export function unknownParameter(name: string, keys: readonly string[], others: readonly string[]): string {
+  const [, key = ''] = /^(\w+)\[/.exec(name) ?? [];
+  if (keys.includes(key)) {
+    return `"${name}" is not a filter: use ${key}, ${OPERATORS.map((operator) => `${key}[${operator}]`).join(', ')}`;
+  }
+  return `"${name}" is not allowed: the list filters and sorts by ${keys.join(', ')} (the keys with an index); its other parameters are ${others.join(', ')}`;
+}
