@@ -69,7 +69,6 @@ test(`--rows ${ROWS} measures the list at 100 and at ${ROWS} rows, prints both a
       'first page',
       'cursor page half-way',
       'createdAt range, half the table',
-      'same range, sorted by createdAt',
       'sorted by -createdAt',
       'count=exact',
     ];
@@ -77,19 +76,16 @@ test(`--rows ${ROWS} measures the list at 100 and at ${ROWS} rows, prints both a
       assert.equal(round.map((r) => r.scenario), scenarios);
       for (const result of round) {
         assert.is(result.rows, rows);
-        // Measured without an error, or not available with the service's reason (a list without that parameter).
-        if (result.unavailable === undefined) assert.is(result.errors! + result.non2xx!, 0, `${result.scenario} at ${rows} rows`);
-        else assert.match(result.unavailable, /^400: |Link rel="next"/, result.scenario);
+        // Every scenario is one the list serves: measured, without an error.
+        assert.is(result.unavailable, undefined, `${result.scenario} at ${rows} rows`);
+        assert.is(result.errors! + result.non2xx!, 0, `${result.scenario} at ${rows} rows`);
       }
     }
     // The first page is what every list serves: measured in both rounds, with its ratio printed.
     const firstPage = results.comparisons.find((c) => c.scenario === 'first page')!;
     assert.ok(firstPage.throughputRatio! > 0, 'the first page has a ratio');
     assert.match(run.stdout, new RegExp(`\\| first page +\\| ${firstPage.throughputRatio}x +\\|`));
-    for (const { scenario, throughputRatio } of results.comparisons) {
-      const measured = [results.rounds.before, results.rounds.after].every((round) => round.find((r) => r.scenario === scenario)!.unavailable === undefined);
-      assert.is(throughputRatio !== undefined, measured, `${scenario}: a ratio exactly where both rounds measured`);
-    }
+    for (const { scenario, throughputRatio } of results.comparisons) assert.ok(throughputRatio! > 0, `${scenario} has a ratio`);
     assert.match(run.stdout, /\| first page +\| p99 under 50 ms +\| [\d.]+ ms +\| (pass|FAIL) +\|/);
   } finally {
     await query(databaseUrl, 'delete from products where id = any($1)', [kept.map((row) => row.id)]);

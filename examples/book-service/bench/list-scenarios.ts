@@ -81,9 +81,9 @@ async function halfWay(round: Round): Promise<Resolved> {
 
 /**
  * The createdAt of the row half-way in id order. Rows are created one second apart in id order,
- * so half the table is on or after it, and in the default order (id) the first match is half-way:
- * the range asks the database to find its page either in the createdAt index or by reading past
- * half the table in id order, which is why it is measured both with and without sort=createdAt.
+ * so half the table is on or after it. The list requires a range to be sorted by its key (in id
+ * order the database would read past half the table to find the first match), so the range
+ * page is sorted by createdAt.
  */
 async function middleTime(round: Round): Promise<string> {
   return (await round.table.rowAt(Math.floor(round.rows / 2))).createdAt.toISOString();
@@ -94,11 +94,6 @@ export const LIST_SCENARIOS: ListScenario[] = [
   { name: 'cursor page half-way', target: true, resolve: halfWay },
   {
     name: 'createdAt range, half the table',
-    target: true,
-    resolve: async (round) => answered(round, `${round.api}?createdAt[gte]=${await middleTime(round)}&pageSize=${PAGE_SIZE}`),
-  },
-  {
-    name: 'same range, sorted by createdAt',
     target: true,
     resolve: async (round) => answered(round, `${round.api}?createdAt[gte]=${await middleTime(round)}&sort=createdAt&pageSize=${PAGE_SIZE}`),
   },

@@ -74,10 +74,14 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
           }
         }
         const value = middle![key as ListKey];
-        for (const operator of ['', '[gt]', '[gte]', '[lt]', '[lte]']) {
-          shapes.push([`${key}${operator}=${value}`, plan('id', { [`${key}${operator}`]: value })]);
+        // An exact match in id order; ranges and sets in the order of their key, as the list requires.
+        shapes.push([`${key}=${value}`, plan('id', { [key]: value })]);
+        for (const operator of ['[gt]', '[gte]', '[lt]', '[lte]']) {
+          for (const sort of [key, `-${key}`]) {
+            shapes.push([`${key}${operator}=${value}&sort=${sort}`, plan(sort, { [`${key}${operator}`]: value })]);
+          }
         }
-        shapes.push([`${key}[in]`, plan('id', { [`${key}[in]`]: [value, empty![key as ListKey] ?? value] })]);
+        shapes.push([`${key}[in]&sort=${key}`, plan(key, { [`${key}[in]`]: [value, empty![key as ListKey] ?? value] })]);
       }
       for (const [shape, page] of shapes) {
         for (const text of await explain(trx, page)) {

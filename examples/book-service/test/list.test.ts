@@ -122,16 +122,27 @@ test('each filter, at its boundary, with each sort and across pages', async () =
     const value = rows.map((row) => row[key]).find((v) => v !== null);
     const operators = { '': '=', '[gt]': '>', '[gte]': '>=', '[lt]': '<', '[lte]': '<=' } as const;
     for (const [i, [operator, sql]] of Object.entries(operators).entries()) {
-      for (const sort of [[key, `-${key}`, '-id'][i % 3]!]) {
+      // An exact match may keep the order by id; a range needs the order of its key.
+      for (const sort of operator === '' ? ['-id', key] : [[key, `-${key}`][i % 2]!]) {
         const path = `${PATH}?${key}${operator}=${encodeURIComponent(String(value))}&sort=${sort}&pageSize=3`;
         const expected = await expectedIds(service(), sort, (query) => query.where(column, sql, value as string));
         assert.equal(await walk(service(), path), expected, path);
       }
     }
     const some = [...new Set(rows.map((row) => row[key]).filter((v) => v !== null))].slice(0, 3);
-    const path = `${PATH}?${key}[in]=${some.map((v) => encodeURIComponent(String(v))).join(',')}&pageSize=2`;
-    assert.equal(await walk(service(), path), await expectedIds(service(), 'id', (query) => query.whereIn(column, some as string[])), path);
+    const path = `${PATH}?${key}[in]=${some.map((v) => encodeURIComponent(String(v))).join(',')}&sort=${key}&pageSize=2`;
+    assert.equal(await walk(service(), path), await expectedIds(service(), key, (query) => query.whereIn(column, some as string[])), path);
   }
+});
+
+test('an exact match on a unique key combines with a range on another key', async () => {
+  await fill(service(), 4);
+  const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
+  const [, second] = rows as [Row, Row];
+  const createdAt = encodeURIComponent(String(second.createdAt));
+  const found = await service().api(`${PATH}?id=${second.id}&createdAt[gte]=${createdAt}&sort=-createdAt`);
+  assert.is(found.status, 200, await found.clone().text());
+  assert.equal(((await found.json()) as Row[]).map((row) => row.id), [second.id]);
 });
 
 test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {
@@ -155,6 +166,11 @@ test('refusals: 400 in plain text naming the parameter', async () => {
     ['nope=1', /^"nope" is not allowed/],
     ['id[like]=1', /^"id\[like\]" is not a filter: use id, id\[gt\], id\[gte\], id\[lt\], id\[lte\], id\[in\]$/],
     ['id[gt]=0', /^"id\[gt\]" must be greater than or equal to 1$/],
+    // Only an index in the filtered key's order serves a range without reading the rows it skips.
+    ['createdAt[gte]=2026-01-01T00:00:00.000Z', /^a list filtered by createdAt is read from its index in createdAt order only: add sort=createdAt \(or sort=-createdAt\)$/],
+    ['createdAt[gte]=2026-01-01T00:00:00.000Z&sort=-updatedAt', /^a list filtered by createdAt is read from its index in createdAt order only/],
+    ['createdAt=2026-01-01T00:00:00.000Z&sort=updatedAt', /^a list filtered by createdAt is read from its index in createdAt order only/],
+    ['createdAt[gte]=2026-01-01T00:00:00.000Z&updatedAt[lt]=2027-01-01T00:00:00.000Z&sort=createdAt', /^filters on createdAt and updatedAt at once are not served by one index/],
     ['id=1.5', /^"id" must be an integer$/],
     ['id[in]=1,x', /^"id\[in\]\[1\]" must be a number$/],
     [`id[in]=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /^"id\[in\]" must contain less than or equal to 100 items$/],

@@ -7,11 +7,11 @@ import { filtersOf, ListQueryError, type Filter, type SortKey } from '../http/li
 import { Product } from './product.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from './product.schema.js';
 
-/** Each list key's column, and whether rows may have no value in it. */
-const COLUMNS: Record<ListKey, { column: string; nullable: boolean }> = {
-  id: { column: 'id', nullable: false },
-  createdAt: { column: 'created_at', nullable: false },
-  updatedAt: { column: 'updated_at', nullable: false },
+/** Each list key's column, whether rows may have no value in it, and whether no two rows share one. */
+const COLUMNS: Record<ListKey, { column: string; nullable: boolean; unique: boolean }> = {
+  id: { column: 'id', nullable: false, unique: true },
+  createdAt: { column: 'created_at', nullable: false, unique: false },
+  updatedAt: { column: 'updated_at', nullable: false, unique: false },
 };
 
 type Query = QueryBuilder<Product, Product[]>;
@@ -44,6 +44,7 @@ export function pagePlan(query: ListQuery, key: CursorKey): PagePlan {
   // id last, so that the order is total; in the direction of the last key, so one index serves both.
   const order = sort.some(({ key }) => key === 'id') ? sort : [...sort, { key: 'id' as const, descending: sort.at(-1)!.descending }];
   const filters = filtersOf(query, LIST_KEYS);
+  refuseUnindexedFilters(filters, order);
   const plan = {
     order,
     filters,
@@ -59,6 +60,28 @@ export function pagePlan(query: ListQuery, key: CursorKey): PagePlan {
   if (cursor.sort !== plan.sort) throw new ListQueryError(`"after" was made for sort=${cursor.sort}, not sort=${plan.sort}`);
   if (cursor.filters !== plan.fingerprint) throw new ListQueryError('"after" was made for other filters: start again from the first page');
   return { ...plan, after: cursor.after };
+}
+
+/**
+ * Refuses filters that no index can serve together with the order: the database would read
+ * and skip every row that does not match, a cost that grows with the table. A page is read
+ * from one index when the filters are on one key and that key leads the order (or they are
+ * exact matches and the order is by id alone: the (key, id) index). An exact match on a unique
+ * key finds one row at most, and combines with anything.
+ */
+function refuseUnindexedFilters(filters: Filter[], order: SortKey<ListKey>[]): void {
+  const narrowing = filters.filter((filter) => !(filter.operator === 'eq' && COLUMNS[filter.key as ListKey].unique));
+  const keys = [...new Set(narrowing.map((filter) => filter.key))];
+  const [key] = keys;
+  if (key === undefined) return;
+  if (keys.length > 1) {
+    throw new ListQueryError(`filters on ${keys.join(' and ')} at once are not served by one index: filter on one of them (an exact match on a unique key combines with any)`);
+  }
+  const leadsOrder = order[0]?.key === key;
+  const exactByIdOrder = order.length === 1 && narrowing.every((filter) => filter.operator === 'eq');
+  if (!leadsOrder && !exactByIdOrder) {
+    throw new ListQueryError(`a list filtered by ${key} is read from its index in ${key} order only: add sort=${key} (or sort=-${key})`);
+  }
 }
 
 /** The cursor of the page after the one that ended with `last`. */
