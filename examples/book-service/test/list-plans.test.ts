@@ -24,8 +24,8 @@ test.after(releaseDatabase);
  * filters. Not validated: the filled values need not pass the fields' rules to be planned for.
  */
 function plan(sort: string, parameters: Partial<ListQuery> = {}): PagePlan {
-  const order = [{ key: sort.replace(/^-/, '') as ListKey, descending: sort.startsWith('-') }];
-  return pagePlan({ pageSize: 20, sort: order, ...parameters }, KEY);
+  const sortKeys = [{ key: sort.replace(/^-/, '') as ListKey, descending: sort.startsWith('-') }];
+  return pagePlan({ pageSize: 20, sort: sortKeys, ...parameters }, KEY);
 }
 
 /** PostgreSQL's plan of each query of a page, as text. */

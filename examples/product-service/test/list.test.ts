@@ -64,9 +64,9 @@ async function fill(s: Service, count: number): Promise<void> {
 async function expectedIds(s: Service, sort: string, where?: (query: ReturnType<Service['db']['knex']>) => void): Promise<number[]> {
   const query = s.db.knex(TABLE);
   where?.(query);
-  const keys = sort.split(',').map((part) => ({ key: part.replace(/^-/, ''), order: part.startsWith('-') ? 'desc' : 'asc' }));
-  if (!keys.some(({ key }) => key === 'id')) keys.push({ key: 'id', order: keys.at(-1)!.order });
-  for (const { key, order } of keys) query.orderBy(KEYS.find((k) => k.key === key)!.column, order as 'asc' | 'desc');
+  const keys = sort.split(',').map((part) => ({ key: part.replace(/^-/, ''), direction: part.startsWith('-') ? 'desc' : 'asc' }));
+  if (!keys.some(({ key }) => key === 'id')) keys.push({ key: 'id', direction: keys.at(-1)!.direction });
+  for (const { key, direction } of keys) query.orderBy(KEYS.find((k) => k.key === key)!.column, direction as 'asc' | 'desc');
   return query.pluck('id');
 }
 
@@ -226,9 +226,9 @@ test('a walk while others insert and delete: no row present throughout is skippe
       });
       assert.is(new Set(seen).size, seen.length, `no row twice: ${seen}`);
       for (const id of throughout) assert.ok(seen.includes(id), `row ${id}, there all along, was seen`);
-      const order = await expectedIds(s, sort);
-      const stillThere = seen.filter((id) => order.includes(id));
-      assert.equal(stillThere, order.filter((id) => stillThere.includes(id)), `in the order of ${sort}`);
+      const sorted = await expectedIds(s, sort);
+      const stillThere = seen.filter((id) => sorted.includes(id));
+      assert.equal(stillThere, sorted.filter((id) => stillThere.includes(id)), `in the order of ${sort}`);
     }),
     { numRuns: runs(10) },
   );

@@ -8,7 +8,8 @@ import { Book } from './book.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from './book.schema.js';
 
 /** Each list key's column, whether rows may have no value in it, and whether no two rows share one. */
-const COLUMNS: Record<ListKey, { column: string; nullable: boolean; unique: boolean }> = {
+// A mapped type rather than Record<...>: an entity may be called Record.
+const COLUMNS: { [key in ListKey]: { column: string; nullable: boolean; unique: boolean } } = {
   id: { column: 'id', nullable: false, unique: true },
   createdAt: { column: 'created_at', nullable: false, unique: false },
   updatedAt: { column: 'updated_at', nullable: false, unique: false },
@@ -43,11 +44,11 @@ interface Cursor {
 export function pagePlan(query: ListQuery, key: CursorKey): PagePlan {
   const sort = query.sort ?? [{ key: 'id', descending: false }];
   // id last, so that the order is total; in the direction of the last key, so one index serves both.
-  const order = sort.some(({ key }) => key === 'id') ? sort : [...sort, { key: 'id' as const, descending: sort.at(-1)!.descending }];
+  const ordering = sort.some(({ key }) => key === 'id') ? sort : [...sort, { key: 'id' as const, descending: sort.at(-1)!.descending }];
   const filters = filtersOf(query, LIST_KEYS);
-  refuseUnindexedFilters(filters, order);
+  refuseUnindexedFilters(filters, ordering);
   const plan = {
-    order,
+    order: ordering,
     filters,
     pageSize: query.pageSize,
     offset: ((query.page ?? 1) - 1) * query.pageSize,
