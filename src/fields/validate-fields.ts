@@ -90,9 +90,9 @@ function typeProblem(field: Raw & { type: FieldType }): string | undefined {
   if (type === 'enum') {
     const values = field.values as string[] | undefined;
     if (values === undefined || values.length === 0) return 'an enum needs values, e.g. values=draft|published';
-    const bad = values.find((value) => value.trim() !== value || value === '' || value.length > MAX_ENUM_VALUE_LENGTH || /[\u0000-\u001f|]/.test(value));
+    const bad = values.find((value) => value.trim() !== value || value === '' || value.length > MAX_ENUM_VALUE_LENGTH || /[\u0000-\u001f|'\\]/.test(value));
     if (bad !== undefined) {
-      return `enum value "${bad}" must be non-empty text of at most ${MAX_ENUM_VALUE_LENGTH} characters, without surrounding spaces, "|" or control characters`;
+      return `enum value "${bad}" must be non-empty text of at most ${MAX_ENUM_VALUE_LENGTH} characters, without surrounding spaces, quotes ('), backslashes, "|" or control characters`;
     }
     const duplicate = values.find((value, i) => values.indexOf(value) !== i);
     if (duplicate !== undefined) return `enum value "${duplicate}" is listed twice`;
