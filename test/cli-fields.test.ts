@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { askFields } from '../src/fields/prompt-fields.js';
 import { updateCommand } from '../src/lifecycle/update-command.js';
 import { readTree, runCli, tempDir } from './helpers.js';
+import { converse } from './terminal.js';
 
 const BOOK_FLAGS = [
   'title:string:required:maxLength=200',
@@ -26,30 +26,9 @@ async function generateWithFlags(flags: string[]) {
   return join(cwd, 'book');
 }
 
-/** Types each line when the screen shows what the step waits for, as a person at a terminal would. */
-async function converse(steps: [RegExp, string][]) {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  output.end = () => output;
-  let screen = '';
-  let sinceLastStep = '';
-  const abandon = setTimeout(() => input.emit('error', new Error(`prompt stuck; screen: ${screen}`)), 5000);
-  output.on('data', (chunk: Buffer) => {
-    const text = chunk.toString().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
-    screen += text;
-    sinceLastStep += text;
-    const next = steps[0];
-    if (next && next[0].test(sinceLastStep)) {
-      steps.shift();
-      sinceLastStep = '';
-      setImmediate(() => input.write(`${next[1]}\n`));
-    }
-  });
-  try {
-    return { fields: await askFields({ input, output }), screen };
-  } finally {
-    clearTimeout(abandon);
-  }
+async function converseFields(steps: [RegExp, string][]) {
+  const { result, screen } = await converse(steps, (streams) => askFields(streams));
+  return { fields: result, screen };
 }
 
 // ---
@@ -95,7 +74,7 @@ given('--answers with an updated project\'s file renders its field migrations to
 });
 
 given('the prompts ask for the type and then only the modifiers that fit it, and give the same fields as --field', async () => {
-  const { fields, screen } = await converse([
+  const { fields, screen } = await converseFields([
     [/Keep the standard item fields \(name, description, price, quantity\)/, 'n'],
     [/Field name/, 'title'],
     [/Type of title/, 'string'],
@@ -127,7 +106,7 @@ given('the prompts ask for the type and then only the modifiers that fit it, and
 });
 
 given('keeping the standard fields at the prompt writes no fields: the project is the item service', async () => {
-  const { fields } = await converse([[/Keep the standard item fields/, '']]);
+  const { fields } = await converseFields([[/Keep the standard item fields/, '']]);
   assert.is(fields, undefined);
   const cwd = tempDir();
   assert.is((await runCli(['Product', '--yes', '--out', 'p'], cwd)).status, 0);

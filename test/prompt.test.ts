@@ -1,43 +1,16 @@
-import { PassThrough } from 'node:stream';
-
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { askMissing } from '../src/prompt.js';
+import { converse } from './terminal.js';
 
-/**
- * Drives the prompts like a person at a terminal: waits until the screen shows what a step
- * expects, then types that step's line. Returns the answers and everything that was shown.
- */
-async function converse(given: Parameters<typeof askMissing>[0], steps: [RegExp, string][]) {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  // Inquirer ends its output stream after each question (harmless for a real terminal); keep ours open.
-  output.end = () => output;
-  let screen = '';
-  let sinceLastStep = '';
-  const abandon = setTimeout(() => input.emit('error', new Error(`prompt stuck; screen: ${screen}`)), 5000);
-  output.on('data', (chunk: Buffer) => {
-    const text = chunk.toString().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
-    screen += text;
-    sinceLastStep += text;
-    const next = steps[0];
-    if (next && next[0].test(sinceLastStep)) {
-      steps.shift();
-      sinceLastStep = '';
-      setImmediate(() => input.write(`${next[1]}\n`));
-    }
-  });
-  try {
-    const answers = await askMissing(given, { port: 8080, managementPort: 8081 }, { input, output });
-    return { answers, screen };
-  } finally {
-    clearTimeout(abandon);
-  }
+async function converseMissing(given: Parameters<typeof askMissing>[0], steps: [RegExp, string][]) {
+  const { result, screen } = await converse(steps, (streams) => askMissing(given, { port: 8080, managementPort: 8081 }, streams));
+  return { answers: result, screen };
 }
 
 test('asks only for what is missing and accepts the defaults', async () => {
-  const { answers, screen } = await converse({ port: 9000 }, [
+  const { answers, screen } = await converseMissing({ port: 9000 }, [
     [/Entity name/, 'order line'],
     [/Management port/, ''],
   ]);
@@ -46,7 +19,7 @@ test('asks only for what is missing and accepts the defaults', async () => {
 });
 
 test('an invalid answer is explained at the prompt and asked again', async () => {
-  const { answers, screen } = await converse({ entity: 'Invoice', managementPort: 9001 }, [
+  const { answers, screen } = await converseMissing({ entity: 'Invoice', managementPort: 9001 }, [
     [/Service port/, '70000'],
     // Ctrl-U clears the rejected answer, as a person would before typing again.
     [/must be from 1 to 65535/, '\u00159000'],
@@ -56,7 +29,7 @@ test('an invalid answer is explained at the prompt and asked again', async () =>
 });
 
 test('a management port equal to the service port is refused at its own prompt', async () => {
-  const { answers, screen } = await converse({ entity: 'Invoice' }, [
+  const { answers, screen } = await converseMissing({ entity: 'Invoice' }, [
     [/Service port/, '9000'],
     [/Management port/, '9000'],
     [/must differ/, '\u00159001'],
@@ -66,7 +39,7 @@ test('a management port equal to the service port is refused at its own prompt',
 });
 
 test('the default management port is refused when the service port took its number', async () => {
-  const { answers, screen } = await converse({ entity: 'Invoice' }, [
+  const { answers, screen } = await converseMissing({ entity: 'Invoice' }, [
     [/Service port/, '8081'],
     [/Management port/, ''],
     [/must differ/, '\u00158082'],
