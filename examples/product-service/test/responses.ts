@@ -15,3 +15,8 @@ export async function expectText(response: Response, status: number, text: strin
   if (typeof text === 'string') assert.is(body, text);
   else assert.match(body, text);
 }
+
+/** The product's own fields: a record without id, createdAt and updatedAt. */
+export function fieldsOf({ id, createdAt, updatedAt, ...fields }: Record<string, unknown>) {
+  return fields;
+}
