@@ -1,5 +1,5 @@
 import { fieldValues, type Helper } from './arbitrary-values.js';
-import { LINE_WIDTH, literal, numberLiteral } from './code-text.js';
+import { capitalize, LINE_WIDTH, literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { exampleValue } from './joi-views.js';
 import type { FieldSpec } from './spec.js';
 
@@ -48,7 +48,6 @@ const HELPERS: Helper[] = [
   'badInstant', 'badUuid', 'badEmail', 'notOneOf', 'notNull', 'objectValue',
 ];
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function valueLiteral(value: unknown): string {
   return typeof value === 'number' ? numberLiteral(value) : value === null ? 'null' : literal(value);
@@ -88,9 +87,6 @@ function leftOutValue(field: FieldSpec): unknown {
   return field.type === 'datetime' ? new Date(field.default as string).toISOString() : field.default;
 }
 
-/** `${` and backticks escaped, for text inside a template literal. */
-const templateText = (text: string) => text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
-
 /** The arbitraries and test data of the entity, for test/arbitraries.ts and the tests that use it. */
 export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
   const fields = specs.map((field) => {
@@ -122,7 +118,7 @@ export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
     ),
     exampleCreate: objectLiteral(Object.entries(example).map(([key, value]) => [key, valueLiteral(value)]), 'export const exampleCreate: XFields = '),
     exampleUpdateJson: literal(JSON.stringify({ [changeable.name]: exampleValue(changeable) })),
-    nestedBody: templateText(`{"${first![0]}":`) + '${nested}' + templateText(`${JSON.stringify(Object.fromEntries(rest)).slice(1).replace(/^(?!\})/, ',')}`),
+    nestedBody: templateLiteralText(`{"${first![0]}":`) + '${nested}' + templateLiteralText(`${JSON.stringify(Object.fromEntries(rest)).slice(1).replace(/^(?!\})/, ',')}`),
     truncatedJson: literal(json.slice(0, -1)),
     duplicateKeyJson: literal(`{"${first![0]}":null,${json.slice(1)}`),
   };

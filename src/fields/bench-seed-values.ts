@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { sqlText } from './code-text.js';
 import { numberBounds, valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
@@ -25,9 +26,6 @@ const SAMPLES = [0, 1, 42, 999, 123_456, 7_890_000, FILL_SPAN - 1];
 
 /** Distinct values a field that is not unique cycles through. */
 const VARIETY = 1_000;
-
-/** A SQL string literal (standard_conforming_strings, so only quotes are doubled). */
-export const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** Digit groups a SQL reader can take in: PostgreSQL 15 reads no underscores in numbers. */
 const sqlNumber = (value: number): string => String(value);

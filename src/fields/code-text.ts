@@ -13,6 +13,21 @@ export function literal(value: unknown): string {
   return String(value);
 }
 
+/** The text with its first letter in upper case: `unit price` -> `Unit price`. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A TypeScript template literal's text: backslashes, backticks and `${` escaped. */
+export function templateLiteralText(text: string): string {
+  return text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
+}
+
+/** A SQL string literal (standard_conforming_strings, so only quotes are doubled). */
+export function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 /** A number as the templates write it: digit groups from five integer digits on (10_000, 9_999_999_999_999.99). */
 export function numberLiteral(value: number): string {
   const [integer = '', fraction] = String(Math.abs(value)).split('.');

@@ -78,6 +78,11 @@ export function columnName(field: string): string {
   return field.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`);
 }
 
+/** A field's name in prose: `unitPrice` -> `unit price`. */
+export function fieldLabel(field: string): string {
+  return columnName(field).replaceAll('_', ' ');
+}
+
 /**
  * Checks a field name; returns an error message, or undefined when the name is usable.
  *

@@ -1,5 +1,5 @@
 import { literal } from './code-text.js';
-import { columnName } from './field-name.js';
+import { columnName, fieldLabel } from './field-name.js';
 import { fieldConstants, joiDeclaration } from './joi-views.js';
 import { lengthBounds } from './field-values.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, type FieldSpec } from './spec.js';
@@ -34,11 +34,6 @@ export interface FieldView {
   isText: boolean;
   /** date or datetime: checked by the schema module's calendarDate. */
   isDate: boolean;
-}
-
-/** `unitPrice` -> `unit price`. */
-function label(name: string): string {
-  return columnName(name).replaceAll('_', ' ');
 }
 
 /** The knex column builder call, without nullability. */
@@ -101,7 +96,7 @@ function fromDatabase(field: FieldSpec, column: string): string[] {
   const property = `json.${field.name}`;
   if (field.type === 'decimal') {
     return [
-      `// The schema's MAX_${column.toUpperCase()} keeps every stored ${label(field.name)} exact as a double.`,
+      `// The schema's MAX_${column.toUpperCase()} keeps every stored ${fieldLabel(field.name)} exact as a double.`,
       `if (typeof ${property} === 'string') ${property} = Number(${property});`,
     ];
   }
@@ -116,7 +111,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
     return {
       name: field.name,
       column,
-      label: label(field.name),
+      label: fieldLabel(field.name),
       constantName: column.toUpperCase(),
       required: field.required === true,
       knexColumn: knexColumn(field, column),

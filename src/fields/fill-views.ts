@@ -1,3 +1,4 @@
+import { sqlText } from './code-text.js';
 import { columnName } from './field-name.js';
 import { lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
@@ -10,8 +11,6 @@ export interface FillColumn {
 
 /** Values spread over this many distinct values, unless the field is unique. */
 const SPREAD = 1_000;
-
-const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** The value of row n: distinct per row for a unique field, else one of SPREAD; within the column's bounds. */
 function value(field: FieldSpec): string {
@@ -42,7 +41,7 @@ function value(field: FieldSpec): string {
     case 'uuid':
       return `md5(${k}::text)::uuid`;
     case 'enum':
-      return `(array[${field.values.map(quoted).join(', ')}])[1 + n % ${field.values.length}]`;
+      return `(array[${field.values.map(sqlText).join(', ')}])[1 + n % ${field.values.length}]`;
   }
 }
 

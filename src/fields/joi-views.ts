@@ -1,15 +1,13 @@
 import indefinite from 'indefinite';
 
-import { docComment, LINE_WIDTH, literal, numberLiteral, wrap } from './code-text.js';
-import { columnName } from './field-name.js';
+import { capitalize, docComment, LINE_WIDTH, literal, numberLiteral, wrap } from './code-text.js';
+import { columnName, fieldLabel } from './field-name.js';
 import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, DOUBLE_DIGITS, type FieldSpec } from './spec.js';
 
 /** A long description is split into string pieces of at most this many characters. */
 const PIECE_WIDTH = 100;
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const label = (field: FieldSpec) => columnName(field.name).replaceAll('_', ' ');
 const maxConstant = (field: FieldSpec) => `MAX_${columnName(field.name).toUpperCase()}`;
 const scaleConstant = (field: FieldSpec) => `${columnName(field.name).toUpperCase()}_SCALE`;
 
@@ -22,16 +20,16 @@ export function fieldConstants(field: FieldSpec): string[] {
   const column = `decimal(${precision},${scale})`;
   const why =
     field.max !== undefined
-      ? `The largest ${label(field)} accepted.`
+      ? `The largest ${fieldLabel(field.name)} accepted.`
       : precision > DOUBLE_DIGITS
-        ? `The largest ${label(field)} accepted. ${column} could hold ${precision - scale} integer digits, but a JSON number ` +
+        ? `The largest ${fieldLabel(field.name)} accepted. ${column} could hold ${precision - scale} integer digits, but a JSON number ` +
           `(an IEEE double) is only exact to ${DOUBLE_DIGITS} significant digits, so we stop at ${DOUBLE_DIGITS - scale} ` +
-          `integer digits + ${scale} decimals: every accepted ${label(field)} reads back unchanged.`
-        : `The largest ${label(field)} ${column} holds.`;
+          `integer digits + ${scale} decimals: every accepted ${fieldLabel(field.name)} reads back unchanged.`
+        : `The largest ${fieldLabel(field.name)} ${column} holds.`;
   return [
     ...docComment(why),
     `export const ${maxConstant(field)} = ${numberLiteral(numberBounds(field).max)};`,
-    ...docComment(`Decimals ${indefinite(label(field))} may have; the column is ${column}.`),
+    ...docComment(`Decimals ${indefinite(fieldLabel(field.name))} may have; the column is ${column}.`),
     `export const ${scaleConstant(field)} = ${scale};`,
   ];
 }
@@ -49,7 +47,7 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
   if (field.type === 'decimal') {
     const min = field.min === undefined ? `\${-${maxConstant(field)}}` : String(field.min);
     const rule =
-      `${own === undefined ? '' : `${own}. `}${capitalize(label(field))} with at most \${${scaleConstant(field)}} decimals (see x-scale), ` +
+      `${own === undefined ? '' : `${own}. `}${capitalize(fieldLabel(field.name))} with at most \${${scaleConstant(field)}} decimals (see x-scale), ` +
       `from ${min} to \${${maxConstant(field)}}; more decimals are refused, never rounded. `;
     const precision = field.precision ?? DEFAULT_PRECISION;
     const scale = field.scale ?? DEFAULT_SCALE;
@@ -141,7 +139,7 @@ export function exampleValue(field: FieldSpec): unknown {
     case 'string':
     case 'text': {
       const { min, max } = lengthBounds(field);
-      return capitalize(label(field)).padEnd(min, 'x').slice(0, max);
+      return capitalize(fieldLabel(field.name)).padEnd(min, 'x').slice(0, max);
     }
     case 'email':
       return 'ada@example.com'.length <= lengthBounds(field).max! ? 'ada@example.com' : 'a@b.co';

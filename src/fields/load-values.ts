@@ -1,4 +1,4 @@
-import { literal, numberLiteral } from './code-text.js';
+import { literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { numberBounds, valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
@@ -25,13 +25,12 @@ interface Candidate {
   at(n: number): unknown;
 }
 
-const escapeTemplate = (text: string) => text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
 
 /** `prefix${n}suffix`, with n padded with zeros to `width` digits when given. */
 function numbered(prefix: string, suffix = '', width = 0): Candidate {
   const digits = width > 0 ? `String(n).padStart(${width}, '0')` : 'n';
   return {
-    code: prefix === '' && suffix === '' ? (width > 0 ? digits : 'String(n)') : `\`${escapeTemplate(prefix)}\${${digits}}${escapeTemplate(suffix)}\``,
+    code: prefix === '' && suffix === '' ? (width > 0 ? digits : 'String(n)') : `\`${templateLiteralText(prefix)}\${${digits}}${templateLiteralText(suffix)}\``,
     at: (n) => `${prefix}${String(n).padStart(width, '0')}${suffix}`,
   };
 }

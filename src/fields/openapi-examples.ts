@@ -1,5 +1,5 @@
-import { LINE_WIDTH, literal, numberLiteral } from './code-text.js';
-import { columnName } from './field-name.js';
+import { capitalize, LINE_WIDTH, literal, numberLiteral } from './code-text.js';
+import { columnName, fieldLabel } from './field-name.js';
 import { valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
@@ -11,8 +11,6 @@ export interface RequestExample {
   value: Record<string, unknown>;
 }
 
-const label = (field: FieldSpec) => columnName(field.name).replaceAll('_', ' ');
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const valueOf = (fields: readonly FieldSpec[]) => Object.fromEntries(fields.map((field) => [field.name, exampleValue(field)]));
 
 /**
@@ -61,13 +59,13 @@ export function requestExamples(fields: readonly FieldSpec[]): { create: Request
   if (changed.length > 0) {
     update.push({
       key: changed[0]!.name,
-      summary: `Change ${changed.map(label).join(' and ')}`,
+      summary: `Change ${changed.map((field) => fieldLabel(field.name)).join(' and ')}`,
       value: Object.fromEntries(changed.map((field) => [field.name, changedValue(field)])),
     });
   }
   const cleared = optional[0];
   if (cleared !== undefined) {
-    update.push({ key: `clear${pascal(cleared.name)}`, summary: `Clear the ${label(cleared)}`, value: { [cleared.name]: null } });
+    update.push({ key: `clear${capitalize(cleared.name)}`, summary: `Clear the ${fieldLabel(cleared.name)}`, value: { [cleared.name]: null } });
   }
   return { create, update };
 }

@@ -1,4 +1,5 @@
-import { columnName } from './field-name.js';
+import { capitalize } from './code-text.js';
+import { columnName, fieldLabel } from './field-name.js';
 import { lengthBounds, numberBounds } from './field-values.js';
 import { exampleValue } from './joi-views.js';
 import { requestExamples } from './openapi-examples.js';
@@ -7,8 +8,6 @@ import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 /** The README's example record is wrapped at this width, as its prose is. */
 const README_WIDTH = 100;
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const label = (field: FieldSpec) => columnName(field.name).replaceAll('_', ' ');
 /** Inline code in a table cell: a pipe would end the cell. */
 const code = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
 
@@ -40,7 +39,7 @@ function valueRule(field: FieldSpec): string {
       const { min, max } = numberBounds(field);
       const scale = field.scale ?? DEFAULT_SCALE;
       const decimals = scale === 0 ? 'no decimals' : `at most ${scale} decimal${scale === 1 ? '' : 's'}`;
-      return `a number from ${min} to ${max} with ${decimals} (every accepted ${label(field)} reads back exactly)`;
+      return `a number from ${min} to ${max} with ${decimals} (every accepted ${fieldLabel(field.name)} reads back exactly)`;
     }
     case 'boolean':
       return '`true` or `false`';

@@ -1,5 +1,5 @@
 import { literal, numberLiteral } from './code-text.js';
-import { columnName } from './field-name.js';
+import { columnName, fieldLabel } from './field-name.js';
 import { storedValues } from './stored-values.js';
 import type { FieldSpec } from './spec.js';
 
@@ -17,7 +17,6 @@ export interface StorageView {
   enums: { name: string; label: string; column: string; outside: string }[];
 }
 
-const label = (field: FieldSpec) => columnName(field.name).replaceAll('_', ' ');
 
 const valueLiteral = (value: unknown) => (typeof value === 'number' ? numberLiteral(value) : literal(value));
 
@@ -34,9 +33,9 @@ export function storageView(fields: readonly FieldSpec[]): StorageView {
     first: values.map(({ name, pair }) => `  ${name}: ${valueLiteral(pair[0])},`),
     second: values.map(({ name, pair }) => `  ${name}: ${valueLiteral(pair[1])},`),
     hasTime: fields.some((field) => field.type === 'date' || field.type === 'datetime'),
-    datetimes: fields.filter((field) => field.type === 'datetime').map((field) => ({ name: field.name, label: label(field) })),
+    datetimes: fields.filter((field) => field.type === 'datetime').map((field) => ({ name: field.name, label: fieldLabel(field.name) })),
     enums: fields.flatMap((field) =>
-      field.type === 'enum' ? [{ name: field.name, label: label(field), column: columnName(field.name), outside: outsideValue(field.values) }] : [],
+      field.type === 'enum' ? [{ name: field.name, label: fieldLabel(field.name), column: columnName(field.name), outside: outsideValue(field.values) }] : [],
     ),
   };
 }

@@ -1,4 +1,4 @@
-import { literal } from './code-text.js';
+import { literal, templateLiteralText } from './code-text.js';
 import { storedExample } from './contract-cases.js';
 import { valueProblem } from './field-values.js';
 import type { FieldSpec } from './spec.js';
@@ -21,7 +21,6 @@ export const SERIES_LENGTH = 99_999;
 const SAMPLES = [1, 2, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 40_000, SERIES_LENGTH];
 
 /** Text for a template literal: backslashes, backticks and `${` escaped. */
-const templateText = (text: string) => text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
 const padded = (width: number) => `\${String(n).padStart(${width}, '0')}`;
 
 /** Ways of numbering a value of the field, most readable first. */
@@ -31,14 +30,14 @@ function seriesCandidates(field: FieldSpec): Series[] {
     case 'string':
     case 'text': {
       const text = String(example);
-      const candidates: Series[] = [{ code: `\`${templateText(text)} \${n}\``, at: (n) => `${text} ${n}` }];
+      const candidates: Series[] = [{ code: `\`${templateLiteralText(text)} \${n}\``, at: (n) => `${text} ${n}` }];
       // A code such as an ISBN: its longest run of digits replaced by n, zero-padded.
       const run = [...text.matchAll(/\d+/g)].sort((a, b) => b[0].length - a[0].length)[0];
       if (run !== undefined && run[0].length >= String(SERIES_LENGTH).length) {
         const [before, after] = [text.slice(0, run.index), text.slice(run.index + run[0].length)];
         const width = run[0].length;
         candidates.push({
-          code: `\`${templateText(before)}${padded(width)}${templateText(after)}\``,
+          code: `\`${templateLiteralText(before)}${padded(width)}${templateLiteralText(after)}\``,
           at: (n) => `${before}${String(n).padStart(width, '0')}${after}`,
         });
       }
@@ -46,7 +45,7 @@ function seriesCandidates(field: FieldSpec): Series[] {
     }
     case 'email': {
       const [local, domain] = String(example).split('@') as [string, string];
-      return [{ code: `\`${templateText(local)}\${n}@${templateText(domain)}\``, at: (n) => `${local}${n}@${domain}` }];
+      return [{ code: `\`${templateLiteralText(local)}\${n}@${templateLiteralText(domain)}\``, at: (n) => `${local}${n}@${domain}` }];
     }
     case 'integer':
     case 'decimal':

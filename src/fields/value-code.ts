@@ -1,4 +1,4 @@
-import { literal, numberLiteral } from './code-text.js';
+import { literal, numberLiteral, templateLiteralText } from './code-text.js';
 
 /** A run of one character at least this long is written as `'x'.repeat(n)`. */
 const RUN = 20;
@@ -12,11 +12,7 @@ const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).pa
 
 /** Text inside a template literal: backslashes, backticks, `${`, control characters and surrogates escaped. */
 function templateText(text: string): string {
-  return text
-    .replaceAll('\\', '\\\\')
-    .replaceAll('`', '\\`')
-    .replaceAll('${', '\\${')
-    .replace(/[\u0000-\u001f\u2028\u2029\ud800-\udfff]/g, (char) => unicodeEscape(char));
+  return templateLiteralText(text).replace(/[\u0000-\u001f\u2028\u2029\ud800-\udfff]/g, (char) => unicodeEscape(char));
 }
 
 /**
