@@ -67,7 +67,9 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
  * Renders the project for the given answers. Pure: the same answers and templates always give the
  * same map, byte for byte. Files ending in `.hbs` go through Handlebars (the suffix is dropped);
  * other files are copied as they are. `__name__` in a path is replaced by that name
- * (`src/__fileBase__/__fileBase__.model.ts` -> `src/order-line/order-line.model.ts`).
+ * (`src/__fileBase__/__fileBase__.model.ts` -> `src/order-line/order-line.model.ts`). A template
+ * that renders to nothing is a file these answers have no use for (`src/collation.ts` without
+ * text keys to filter by prefix): it is left out.
  */
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
   const names = entityNames(answers.entity);
@@ -102,8 +104,9 @@ export function render(answers: Answers, templates: Template[], generatorVersion
       renderFile(template, outputPath(template.path.replace(MIGRATION_PLACEHOLDER, migration.name), names), { ...context, migration }),
     );
   });
-  files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new Map(files);
+  const used = files.filter(([, content]) => content !== '');
+  used.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(used);
 }
 
 function renderFile(template: Template, path: string, context: object): readonly [string, string] {

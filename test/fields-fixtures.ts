@@ -27,6 +27,8 @@ export const EVERY_TYPE_AND_MODIFIER: FieldSpec[] = [
   { name: 'audience', type: 'enum', required: true, values: ['children', 'adults'], example: 'adults' },
   { name: 'releasedOn', type: 'date', required: true, unique: true, example: '2026-03-01' },
   { name: 'notes', type: 'text', maxLength: 2_000 },
+  // Indexed text as long as an index entry holds, with no pattern: prefix filters on any text.
+  { name: 'handle', type: 'string', index: true, maxLength: 600 },
 ];
 
 /** The error message a throwing call gives, or "accepted". */

@@ -10,6 +10,8 @@ import { GENERATOR_VERSION } from '../src/version.js';
 import { example, readTree, root, runBin, runCli, tempDir } from './helpers.js';
 
 const product = { entity: 'Product', port: 8080, managementPort: 8081 };
+/** The book example's answers: its isbn is unique text, which the list filters by prefix. */
+const bookAnswers = JSON.parse(readFileSync(join(root, 'examples/book-service/create-item-service.json'), 'utf8')) as typeof product;
 
 // ---
 
@@ -28,11 +30,15 @@ rendering('the answers file records what is needed to regenerate exactly', () =>
   assert.equal(answers, { entity: 'Product', port: 8080, managementPort: 8081, generatorVersion: GENERATOR_VERSION });
 });
 
-rendering('templates mirror the generated tree file for file', () => {
+rendering('templates mirror the generated tree file for file; one with nothing to say for these answers is left out', () => {
   // The field-change migration's template renders once per change `update` recorded: a fresh project has none.
   const templates = loadTemplates().filter((template) => !template.path.includes('__migration__'));
+  assert.is(renderProject(bookAnswers).size, templates.length);
+  // Without unique or indexed text there is no prefix filter, so no collation to check.
   const files = renderProject(product);
-  assert.is(files.size, templates.length);
+  assert.is(files.size, templates.length - 1);
+  assert.not.ok(files.has('src/collation.ts'));
+  assert.ok(renderProject(bookAnswers).get('src/collation.ts')!.startsWith("import type { Knex } from 'knex';"));
 });
 
 rendering('no template syntax or placeholder is left in any path or file', () => {

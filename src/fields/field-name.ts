@@ -65,7 +65,7 @@ const SQL_RESERVED = new Set([
  * checks this against the rendered schema module.
  */
 const GENERATED_NAMES = new Set([
-  'storableText', 'textMessages', 'calendarDate', 'dateMessages', 'timestamp', 'idSchema', 'listQuerySchema', 'page', 'pageSize', 'sort', 'after',
+  'storableText', 'textMessages', 'textPrefix', 'calendarDate', 'dateMessages', 'timestamp', 'idSchema', 'listQuerySchema', 'page', 'pageSize', 'sort', 'after',
   'count',
 ]);
 

@@ -2,6 +2,7 @@ import { literal } from './code-text.js';
 import { columnName, fieldLabel } from './field-name.js';
 import { fieldConstants, joiDeclaration } from './joi-views.js';
 import { lengthBounds } from './field-values.js';
+import { isListKey } from './list-views.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
 /**
@@ -30,7 +31,7 @@ export interface FieldView {
   /** Lines of the model's $parseDatabaseJson that bring the driver's value to the JSON one (NUMERIC, timestamptz). */
   fromDatabase: string[];
   isInteger: boolean;
-  /** string or text: checked by the schema module's storableText. */
+  /** string or text, or an email the list filters by prefix: checked by the schema module's storableText. */
   isText: boolean;
   /** date or datetime: checked by the schema module's calendarDate. */
   isDate: boolean;
@@ -121,7 +122,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       joiDeclaration: joiDeclaration(field),
       constants: fieldConstants(field),
       isInteger: field.type === 'integer',
-      isText: field.type === 'string' || field.type === 'text',
+      isText: field.type === 'string' || field.type === 'text' || (field.type === 'email' && isListKey(field)),
       isDate: field.type === 'date' || field.type === 'datetime',
     };
   });

@@ -1,6 +1,7 @@
 import { literal } from './code-text.js';
 import { fillColumns, type FillColumn } from './fill-views.js';
 import { columnName } from './field-name.js';
+import { lengthBounds } from './field-values.js';
 import type { FieldSpec } from './spec.js';
 
 /** A key the list sorts and filters by: `id`, `createdAt`, `updatedAt`, or a unique or indexed field. */
@@ -15,6 +16,10 @@ export interface ListKeyView {
   numeric: boolean;
   /** A unique field: no two rows share a value (but any number may have none). */
   unique: boolean;
+  /** A text key's `[prefix]` filter rule, as the schema module writes it (`textPrefix.max(255)`); false for other keys. */
+  prefix: string | false;
+  /** A text key's most characters (an indexed text always has a maxLength); undefined for other keys. */
+  maxLength: number | undefined;
 }
 
 /** What the list's modules, its index migration and its tests print about the keys. */
@@ -22,6 +27,12 @@ export interface ListView {
   keys: ListKeyView[];
   /** The keys that are fields (not id, createdAt, updatedAt), for the tests that give rows values. */
   fieldKeys: ListKeyView[];
+  /** The text keys, which also filter by `[prefix]`. */
+  prefixKeys: ListKeyView[];
+  /** `['isbn']`. */
+  prefixKeyNames: string;
+  /** For prose: `` `isbn` `` or `` `isbn` and `email` ``. */
+  prefixProse: string;
   /** `['id', 'createdAt', 'updatedAt', 'isbn']`. */
   keyNames: string;
   /** For prose: `` `id`, `createdAt`, `updatedAt` and `isbn` ``. */
@@ -42,6 +53,13 @@ export function isListKey(field: FieldSpec): boolean {
   return field.unique === true || field.index === true;
 }
 
+const TEXT_TYPES = new Set(['string', 'text', 'email']);
+
+/** A text key's most characters: checkFields gives every unique or indexed text one. */
+function maxLength(field: FieldSpec): number | undefined {
+  return TEXT_TYPES.has(field.type) ? lengthBounds(field).max : undefined;
+}
+
 function fieldKey(field: FieldSpec): ListKeyView {
   return {
     name: field.name,
@@ -50,14 +68,22 @@ function fieldKey(field: FieldSpec): ListKeyView {
     rule: field.name,
     numeric: field.type === 'integer' || field.type === 'decimal',
     unique: field.unique === true,
+    prefix: maxLength(field) === undefined ? false : `textPrefix.max(${maxLength(field)})`,
+    maxLength: maxLength(field),
   };
 }
 
 const OWN_KEYS: ListKeyView[] = [
-  { name: 'id', column: 'id', nullable: false, rule: 'Joi.number().integer().min(1).max(MAX_ID)', numeric: true, unique: true },
-  { name: 'createdAt', column: 'created_at', nullable: false, rule: 'timestamp', numeric: false, unique: false },
-  { name: 'updatedAt', column: 'updated_at', nullable: false, rule: 'timestamp', numeric: false, unique: false },
+  { name: 'id', column: 'id', nullable: false, rule: 'Joi.number().integer().min(1).max(MAX_ID)', numeric: true, unique: true, prefix: false, maxLength: undefined },
+  { name: 'createdAt', column: 'created_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, prefix: false, maxLength: undefined },
+  { name: 'updatedAt', column: 'updated_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, prefix: false, maxLength: undefined },
 ];
+
+/** `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */
+function prose(keys: readonly ListKeyView[]): string {
+  const names = keys.map((key) => `\`${key.name}\``);
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 /**
  * The list's view of the fields. `createFields` are the fields the create migration made (the
@@ -66,11 +92,15 @@ const OWN_KEYS: ListKeyView[] = [
 export function listView(fields: readonly FieldSpec[], createFields: readonly FieldSpec[]): ListView {
   const fieldKeys = fields.filter(isListKey).map(fieldKey);
   const keys = [...OWN_KEYS, ...fieldKeys];
+  const prefixKeys = fieldKeys.filter((key) => key.prefix !== false);
   return {
     keys,
     fieldKeys,
+    prefixKeys,
     keyNames: literal(keys.map((key) => key.name)),
-    keyProse: `${keys.slice(0, -1).map((key) => `\`${key.name}\``).join(', ')} and \`${keys.at(-1)!.name}\``,
+    keyProse: prose(keys),
+    prefixKeyNames: literal(prefixKeys.map((key) => key.name)),
+    prefixProse: prose(prefixKeys),
     unindexed: fields.find((field) => !isListKey(field))?.name ?? 'nothing',
     fill: fillColumns(fields),
     indexedColumns: ['created_at', 'updated_at', ...createFields.filter(isListKey).map((field) => columnName(field.name))],

@@ -13,6 +13,8 @@ export class FieldSpecError extends Error {
 /** Longer descriptions belong in the README, not in every OpenAPI property. */
 const MAX_DESCRIPTION_LENGTH = 500;
 const MAX_ENUM_VALUE_LENGTH = 100;
+/** The longest text a unique or indexed field may hold: 4 bytes a character, with the id, within an index entry. */
+const MAX_INDEXED_LENGTH = 600;
 
 type Raw = Record<string, unknown>;
 
@@ -65,6 +67,13 @@ function typeProblem(field: Raw & { type: FieldType }): string | undefined {
     const effectiveMax = maxLength ?? (type === 'text' ? undefined : DEFAULT_STRING_LENGTH);
     if (minLength !== undefined && effectiveMax !== undefined && minLength > effectiveMax) {
       return `minLength ${minLength} is above maxLength ${effectiveMax}`;
+    }
+    const indexed = field.unique === true || field.index === true;
+    if (indexed && (effectiveMax === undefined || effectiveMax > MAX_INDEXED_LENGTH)) {
+      return (
+        `${field.unique === true ? 'unique' : 'index'} needs maxLength ${MAX_INDEXED_LENGTH} or less: a PostgreSQL index entry ` +
+        `holds 2704 bytes, and a character takes up to 4 (${effectiveMax === undefined ? 'text has no maxLength' : `maxLength is ${effectiveMax}`})`
+      );
     }
   }
   if (type === 'integer') {

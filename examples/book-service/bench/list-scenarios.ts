@@ -1,7 +1,7 @@
 /**
  * The list requests `--rows` measures, each resolved against the table as it is in a round: the
- * first page, a cursor page half-way through, a range filter (in id order and in its own field's
- * order), a sort by an indexed field, and the exact count. A request the service refuses (a 400 from a service without that parameter) is
+ * first page, a cursor page half-way through, a range filter in its own field's order, a sort by
+ * an indexed field, a prefix filter on a text key (where the list has one), and the exact count. A request the service refuses (a 400 from a service without that parameter) is
  * "not available" with the service's own words, and the other requests are still measured.
  */
 import type { TableKeeper } from './table.js';
@@ -89,6 +89,25 @@ async function middleTime(round: Round): Promise<string> {
   return (await round.table.rowAt(Math.floor(round.rows / 2))).createdAt.toISOString();
 }
 
+/**
+ * A page of the rows whose first text key starts like the row half-way in id order: half of its
+ * value, so that a few rows match. The key is the first `<key>[prefix]` parameter of the
+ * service's OpenAPI document; a list without one has no such page.
+ */
+async function prefixPage(round: Round): Promise<Resolved> {
+  type Document = { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
+  const document = (await (await get(round, '/openapi.json')).json()) as Document;
+  const parameter = document.paths[round.api]?.get?.parameters?.find(({ name }) => name.endsWith('[prefix]'));
+  if (parameter === undefined) return { unavailable: 'the list has no text key to filter by prefix' };
+  const key = parameter.name.slice(0, -'[prefix]'.length);
+  const { id } = await round.table.rowAt(Math.floor(round.rows / 2));
+  const [row] = (await (await get(round, `${round.api}?id=${id}`)).json()) as Record<string, unknown>[];
+  const value = row?.[key];
+  if (typeof value !== 'string') return { unavailable: `row ${id} has no ${key} to take a prefix of` };
+  const prefix = encodeURIComponent([...value].slice(0, Math.ceil([...value].length / 2)).join(''));
+  return answered(round, `${round.api}?${parameter.name}=${prefix}&sort=${key}&pageSize=${PAGE_SIZE}`);
+}
+
 export const LIST_SCENARIOS: ListScenario[] = [
   { name: 'first page', target: true, resolve: (round) => answered(round, `${round.api}?pageSize=${PAGE_SIZE}`) },
   { name: 'cursor page half-way', target: true, resolve: halfWay },
@@ -98,5 +117,6 @@ export const LIST_SCENARIOS: ListScenario[] = [
     resolve: async (round) => answered(round, `${round.api}?createdAt[gte]=${await middleTime(round)}&sort=createdAt&pageSize=${PAGE_SIZE}`),
   },
   { name: 'sorted by -createdAt', target: true, resolve: (round) => answered(round, `${round.api}?sort=-createdAt&pageSize=${PAGE_SIZE}`) },
+  { name: 'text key prefix, sorted by it', target: true, resolve: prefixPage },
   { name: 'count=exact', target: false, resolve: (round) => answered(round, `${round.api}?count=exact&pageSize=${PAGE_SIZE}`) },
 ];

@@ -14,6 +14,8 @@ import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-datab
 /** Enough rows that reading the whole table costs the planner far more than any index. */
 const ROWS = 20_000;
 const KEY = randomBytes(32);
+/** The text keys, which also filter by [prefix], and their columns. */
+const COLUMNS: Record<string, string> = { isbn: 'isbn' };
 
 const test = suite('list: every query the list sends is read through an index');
 reserveDatabase();
@@ -64,7 +66,8 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
       // Rows deep in the table, for cursors and filter values: the middle one, and one with every optional field empty.
       const middle = await Book.query(trx).orderBy('id').offset(ROWS / 2).first();
       const empty = await Book.query(trx).where('id', 10).first();
-      const shapes: [string, PagePlan][] = [];
+      // Each shape, and for a prefix what the index must be searched by: the range, not a filter on every row read.
+      const shapes: [string, PagePlan, RegExp?][] = [];
       for (const key of LIST_KEYS) {
         for (const sort of [key, `-${key}`]) {
           shapes.push([`sort=${sort}`, plan(sort)]);
@@ -82,9 +85,20 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
           }
         }
         shapes.push([`${key}[in]&sort=${key}`, plan(key, { [`${key}[in]`]: [value, empty![key as ListKey] ?? value] })]);
+        if (key in COLUMNS) {
+          // A prefix as short as one character matches a sixteenth of the rows; from a cursor too.
+          for (const [sort, prefix] of [[key, String(value).slice(0, 1)], [`-${key}`, String(value).slice(0, 3)]] as const) {
+            const filter = { [`${key}[prefix]`]: prefix };
+            const range = new RegExp(`Index Cond: .*\\b${COLUMNS[key]}\\b[^ ]* >= '${prefix}'.* < '`);
+            shapes.push([`${key}[prefix]=${prefix}&sort=${sort}`, plan(sort, filter), range]);
+            const after = nextCursor(plan(sort, filter), middle!, KEY);
+            shapes.push([`${key}[prefix]=${prefix}&sort=${sort} after row ${middle!.id}`, plan(sort, { ...filter, after }), range]);
+          }
+        }
       }
-      for (const [shape, page] of shapes) {
+      for (const [shape, page, bound] of shapes) {
         for (const text of await explain(trx, page)) {
+          if (bound !== undefined) assert.match(text, bound, `${shape}:\n${text}`);
           assert.match(text, /Index Scan|Index Only Scan|Bitmap Index Scan/, `${shape}:\n${text}`);
           assert.not.match(text, /Seq Scan/, `${shape}:\n${text}`);
         }

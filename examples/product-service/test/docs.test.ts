@@ -104,7 +104,9 @@ document('the full create example holds the example every schema shows for each 
 document('documents paging, headers, the id range and the plain-text errors', () => {
   const api = defaultDocument() as Json;
   const list = api.paths['/api/products'].get;
-  const filters = ['id', 'createdAt', 'updatedAt'].flatMap((key) => [key, ...['gt', 'gte', 'lt', 'lte', 'in'].map((operator) => `${key}[${operator}]`)]);
+  const textKeys: string[] = [];
+  const operators = (key: string) => ['gt', 'gte', 'lt', 'lte', 'in', ...(textKeys.includes(key) ? ['prefix'] : [])];
+  const filters = ['id', 'createdAt', 'updatedAt'].flatMap((key) => [key, ...operators(key).map((operator) => `${key}[${operator}]`)]);
   assert.equal(list.parameters.map((p: Json) => p.name), ['page', 'pageSize', 'after', 'sort', 'count', ...filters]);
   assert.equal(list.parameters.find((p: Json) => p.name === 'count').schema.enum, ['exact']);
   assert.match(api.components.headers.XTotalCount.description, /^Only with count=exact/);

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 
+import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 
+import { columnCollation } from '../collation.js';
 import { readCursor, signCursor, type CursorKey } from '../http/cursor.js';
-import { filtersOf, ListQueryError, type Filter, type SortKey } from '../http/list-query.js';
+import { filtersOf, ListQueryError, prefixEnd, type Filter, type SortKey } from '../http/list-query.js';
 import { Book } from './book.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from './book.schema.js';
 
@@ -114,9 +116,38 @@ export function filtered(filters: readonly Filter[]): Query {
   for (const { key, operator, value } of filters) {
     const column = COLUMNS[key as ListKey].column;
     if (operator === 'in') query.whereIn(column, value as (string | number)[]);
+    else if (operator === 'prefix') startsWith(query, column, value as string);
     else query.where(column, SQL_OPERATORS[operator], value as string | number);
   }
   return query;
+}
+
+/**
+ * The texts that start with `prefix`, as one range of the column's index: from the prefix up to
+ * the first text after all that start with it (`978-0` up to `978-1`). LIKE '978-0%' would say
+ * the same, but PostgreSQL reads it through the index only under the collation C.
+ */
+function startsWith(query: Query, column: string, prefix: string): void {
+  query.where(column, '>=', prefix);
+  const end = prefixEnd(prefix);
+  if (end !== undefined) query.where(column, '<', end);
+}
+
+/**
+ * Refuses prefix filters on a column whose collation does not order text by code point. A
+ * language collation (en_US.UTF-8, ICU) compares letters before accents, case and punctuation,
+ * so the texts that start alike need not be one range, and the range above could miss some.
+ */
+export async function refuseUnorderedPrefixes(filters: readonly Filter[], knex: Knex = Book.knex()): Promise<void> {
+  for (const { key } of filters.filter((filter) => filter.operator === 'prefix')) {
+    const collation = await columnCollation(knex, Book.tableName, COLUMNS[key as ListKey].column);
+    if (!collation.byCodePoint) {
+      throw new ListQueryError(
+        `"${key}[prefix]" is not served by this database: it compares ${key} by the collation ${collation.name}, ` +
+          'under which the texts that start alike are not one range of its index (C and C.UTF-8 are)',
+      );
+    }
+  }
 }
 
 const SQL_OPERATORS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;

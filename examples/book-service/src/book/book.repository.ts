@@ -1,6 +1,6 @@
 import type { CursorKey } from '../http/cursor.js';
 import { ConflictError, violatedUniqueConstraint } from '../http/errors.js';
-import { filtered, nextCursor, pageQueries, pagePlan, type PagePlan } from './book.list.js';
+import { filtered, nextCursor, pageQueries, pagePlan, refuseUnorderedPrefixes, type PagePlan } from './book.list.js';
 import { Book } from './book.model.js';
 import type { BookCreate, BookUpdate, ListQuery } from './book.schema.js';
 
@@ -31,6 +31,7 @@ function refuseDuplicate(error: unknown): never {
  */
 export async function listBooks(query: ListQuery, cursorKey: CursorKey): Promise<BookPage> {
   const plan = pagePlan(query, cursorKey);
+  await refuseUnorderedPrefixes(plan.filters);
   const [rows, total] = await Promise.all([readPage(plan), query.count === 'exact' ? filtered(plan.filters).resultSize() : undefined]);
   const more = rows.length > plan.pageSize;
   const books = rows.slice(0, plan.pageSize);

@@ -65,7 +65,7 @@ function operations(cursorKey: CursorKey): Operation[] {
         async (ctx) => {
           // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
           const unknown = Object.keys(ctx.query).find((key) => !LIST_PARAMETERS.includes(key));
-          if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, ['page', 'pageSize', 'after', 'sort', 'count']));
+          if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, LIST_PARAMETERS));
           const query = validateListQuery(fromQueryString(ctx.query, NUMERIC_PARAMETERS));
           const { books, next, total } = await listBooks(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));

@@ -26,6 +26,9 @@ const storableText = (value: string, helpers: Joi.CustomHelpers) =>
 
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
 
+/** The beginning of a text key's value, for its `[prefix]` filter: at most as long as the value may be. */
+const textPrefix = Joi.string().custom(storableText).messages(textMessages);
+
 /**
  * Refuses days the calendar does not have, such as 2026-02-30 or year 0, also as the day of a
  * date-time (isoDate() lets them through): the database would refuse them with an error.
@@ -168,7 +171,7 @@ export const listQuerySchema = Joi.object<ListQuery>({
   ...filterParameters('id', Joi.number().integer().min(1).max(MAX_ID)),
   ...filterParameters('createdAt', timestamp),
   ...filterParameters('updatedAt', timestamp),
-  ...filterParameters('isbn', isbn),
+  ...filterParameters('isbn', isbn, textPrefix.max(255)),
 })
   .oxor('page', 'after')
   .custom((query: ListQuery, helpers) => {

@@ -1,7 +1,10 @@
 import Joi from 'joi';
 
-/** Filter operators besides equality (`?pages=300`): `?pages[gte]=100`, `?format[in]=hardcover,ebook`. */
-export const OPERATORS = ['gt', 'gte', 'lt', 'lte', 'in'] as const;
+/**
+ * Filter operators besides equality (`?pages=300`): `?pages[gte]=100`, `?format[in]=hardcover,ebook`,
+ * and, on text keys, `?isbn[prefix]=978-0`.
+ */
+export const OPERATORS = ['gt', 'gte', 'lt', 'lte', 'in', 'prefix'] as const;
 export type Operator = 'eq' | (typeof OPERATORS)[number];
 
 /** Values one `[in]` filter may list. */
@@ -27,26 +30,48 @@ export class ListQueryError extends Error {
 }
 
 const WORDS: Record<Operator, string> = {
-  eq: 'equal to',
-  gt: 'greater than',
-  gte: 'at least',
-  lt: 'less than',
-  lte: 'at most',
-  in: 'one of these (comma-separated, at most 100)',
+  eq: 'is equal to this',
+  gt: 'is greater than this',
+  gte: 'is at least this',
+  lt: 'is less than this',
+  lte: 'is at most this',
+  in: 'is one of these (comma-separated, at most 100)',
+  prefix: 'starts with this text, character for character (case and accents count)',
 };
+
+const RANGES = ['gt', 'gte', 'lt', 'lte'] as const;
 
 /**
  * The filter parameters of one key, each value checked by the key's own rule: `pages` (equal),
- * `pages[gt]`, `pages[gte]`, `pages[lt]`, `pages[lte]` and `pages[in]` (a list).
+ * `pages[gt]`, `pages[gte]`, `pages[lt]`, `pages[lte]` and `pages[in]` (a list); and
+ * `isbn[prefix]` when the key is text and `prefix` is the rule of its beginnings.
  */
-export function filterParameters(key: string, rule: Joi.Schema): Record<string, Joi.Schema> {
-  const described = (operator: Operator) => `Only the rows whose ${key} is ${WORDS[operator]}.`;
-  const value = rule;
+export function filterParameters(key: string, rule: Joi.Schema, prefix?: Joi.Schema): Record<string, Joi.Schema> {
+  const described = (operator: Operator) => `Only the rows whose ${key} ${WORDS[operator]}.`;
   return {
-    [key]: value.description(described('eq')),
-    ...Object.fromEntries(OPERATORS.filter((operator) => operator !== 'in').map((operator) => [`${key}[${operator}]`, value.description(described(operator))])),
-    [`${key}[in]`]: Joi.array().items(value).min(1).max(MAX_IN_VALUES).description(described('in')),
+    [key]: rule.description(described('eq')),
+    ...Object.fromEntries(RANGES.map((operator) => [`${key}[${operator}]`, rule.description(described(operator))])),
+    [`${key}[in]`]: Joi.array().items(rule).min(1).max(MAX_IN_VALUES).description(described('in')),
+    ...(prefix === undefined ? {} : { [`${key}[prefix]`]: prefix.description(described('prefix')) }),
   };
+}
+
+/**
+ * The first text after all those that start with `prefix`, in code point order: the prefix with
+ * its last character replaced by the next one (`978-0` -> `978-1`), so that `>= prefix` and
+ * `< prefixEnd(prefix)` are one range of an index. Undefined when no text follows them all (a
+ * prefix of U+10FFFF only).
+ */
+export function prefixEnd(prefix: string): string | undefined {
+  const characters = [...prefix];
+  while (characters.length > 0) {
+    const last = characters.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      // The surrogates U+D800-U+DFFF are no characters a text can hold: U+D7FF is followed by U+E000.
+      return characters.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+    }
+  }
+  return undefined;
 }
 
 /** The filters among validated list parameters, in the order they were given. */
@@ -96,11 +121,15 @@ export function sortParameter(keys: readonly string[]): Joi.Schema {
     );
 }
 
-/** The message for a query parameter the list does not know, naming the ones it does. */
-export function unknownParameter(name: string, keys: readonly string[], others: readonly string[]): string {
+/**
+ * The message for a query parameter the list does not know, naming the ones it does: `parameters`
+ * are all of them, `keys` the ones it sorts by, with their filters among `parameters`.
+ */
+export function unknownParameter(name: string, keys: readonly string[], parameters: readonly string[]): string {
   const [, key = ''] = /^(\w+)\[/.exec(name) ?? [];
   if (keys.includes(key)) {
-    return `"${name}" is not a filter: use ${key}, ${OPERATORS.map((operator) => `${key}[${operator}]`).join(', ')}`;
+    return `"${name}" is not a filter: use ${parameters.filter((parameter) => parameter === key || parameter.startsWith(`${key}[`)).join(', ')}`;
   }
+  const others = parameters.filter((parameter) => !keys.includes(parameter.replace(/\[\w+\]$/, '')));
   return `"${name}" is not allowed: the list filters and sorts by ${keys.join(', ')} (the keys with an index); its other parameters are ${others.join(', ')}`;
 }

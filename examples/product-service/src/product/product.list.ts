@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { QueryBuilder } from 'objection';
 
 import { readCursor, signCursor, type CursorKey } from '../http/cursor.js';
-import { filtersOf, ListQueryError, type Filter, type SortKey } from '../http/list-query.js';
+import { filtersOf, ListQueryError, prefixEnd, type Filter, type SortKey } from '../http/list-query.js';
 import { Product } from './product.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from './product.schema.js';
 
@@ -113,9 +113,21 @@ export function filtered(filters: readonly Filter[]): Query {
   for (const { key, operator, value } of filters) {
     const column = COLUMNS[key as ListKey].column;
     if (operator === 'in') query.whereIn(column, value as (string | number)[]);
+    else if (operator === 'prefix') startsWith(query, column, value as string);
     else query.where(column, SQL_OPERATORS[operator], value as string | number);
   }
   return query;
+}
+
+/**
+ * The texts that start with `prefix`, as one range of the column's index: from the prefix up to
+ * the first text after all that start with it (`978-0` up to `978-1`). LIKE '978-0%' would say
+ * the same, but PostgreSQL reads it through the index only under the collation C.
+ */
+function startsWith(query: Query, column: string, prefix: string): void {
+  query.where(column, '>=', prefix);
+  const end = prefixEnd(prefix);
+  if (end !== undefined) query.where(column, '<', end);
 }
 
 const SQL_OPERATORS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;

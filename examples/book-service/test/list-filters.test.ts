@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { columnCollation } from '../src/collation.js';
+import { prefixEnd } from '../src/http/list-query.js';
+import { pagePlan, refuseUnorderedPrefixes } from '../src/book/book.list.js';
+import type { ListKey } from '../src/book/book.schema.js';
+import { useService } from './helpers.js';
+import { expectedIds, fill, KEYS, PATH, walk, type Row } from './list-helpers.js';
+
+const test = suite('list: filters and counts');
+const service = useService(test);
+
+test('each filter, at its boundary, with each sort and across pages', async () => {
+  await fill(service(), 15);
+  const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
+  for (const { key, column } of KEYS) {
+    const value = rows.map((row) => row[key]).find((v) => v !== null);
+    const operators = { '': '=', '[gt]': '>', '[gte]': '>=', '[lt]': '<', '[lte]': '<=' } as const;
+    for (const [i, [operator, sql]] of Object.entries(operators).entries()) {
+      // An exact match may keep the order by id; a range needs the order of its key.
+      for (const sort of operator === '' ? ['-id', key] : [[key, `-${key}`][i % 2]!]) {
+        const path = `${PATH}?${key}${operator}=${encodeURIComponent(String(value))}&sort=${sort}&pageSize=3`;
+        const expected = await expectedIds(service(), sort, (query) => query.where(column, sql, value as string));
+        assert.equal(await walk(service(), path), expected, path);
+      }
+    }
+    const some = [...new Set(rows.map((row) => row[key]).filter((v) => v !== null))].slice(0, 3);
+    const path = `${PATH}?${key}[in]=${some.map((v) => encodeURIComponent(String(v))).join(',')}&sort=${key}&pageSize=2`;
+    assert.equal(await walk(service(), path), await expectedIds(service(), key, (query) => query.whereIn(column, some as string[])), path);
+  }
+});
+
+test('an exact match on a unique key combines with a range on another key', async () => {
+  await fill(service(), 4);
+  const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
+  const [, second] = rows as [Row, Row];
+  const createdAt = encodeURIComponent(String(second.createdAt));
+  const found = await service().api(`${PATH}?id=${second.id}&createdAt[gte]=${createdAt}&sort=-createdAt`);
+  assert.is(found.status, 200, await found.clone().text());
+  assert.equal(((await found.json()) as Row[]).map((row) => row.id), [second.id]);
+});
+
+test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {
+  await fill(service(), 9);
+  const counted = await service().api(`${PATH}?count=exact&pageSize=2&id[gt]=3`);
+  assert.is(counted.headers.get('x-total-count'), '6');
+  assert.is((await service().api(`${PATH}?pageSize=2`)).headers.get('x-total-count'), null);
+  assert.is((await service().api(`${PATH}?count=exact&id[gt]=99`)).headers.get('x-total-count'), '0');
+});
+
+test('the end of a prefix: the first text after all that start with it, by code point', () => {
+  assert.is(prefixEnd('978-0'), '978-1');
+  assert.is(prefixEnd('a'), 'b');
+  assert.is(prefixEnd('a\u{1F600}'), 'a\u{1F601}', 'a character beyond U+FFFF is one character, not two halves');
+  assert.is(prefixEnd('a\u{10FFFF}'), 'b', 'nothing follows U+10FFFF: the character before it moves on');
+  assert.is(prefixEnd('\u{10FFFF}\u{10FFFF}'), undefined);
+  assert.is(prefixEnd('\uD7FF'), '\uE000', 'the surrogates are no characters');
+});
+
+/** The text keys, which also filter by [prefix], and their most characters. */
+const TEXT_KEYS = [
+  { key: 'isbn', column: 'isbn', maxLength: 255 },
+];
+const KEY = randomBytes(32);
+
+test('[prefix]: the rows whose text starts with it, character for character, in the key\'s order both ways, across pages', async () => {
+  await fill(service(), 15);
+  const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
+  for (const { key, column } of TEXT_KEYS) {
+    const collation = await columnCollation(service().db.knex, 'books', column);
+    const row = rows.find((candidate) => typeof candidate[key] === 'string')!;
+    const value = row[key] as string;
+    // By character, not UTF-16 unit: half a surrogate pair is no text.
+    const characters = [...value];
+    const start = (length: number) => characters.slice(0, length).join('');
+    const prefixes = [value, start(Math.max(1, characters.length - 1)), start(1), start(3).toUpperCase(), '\u{1F600}', 'a\u{10FFFF}', '\u{10FFFF}'];
+    for (const [i, prefix] of prefixes.entries()) {
+      const sort = [key, `-${key}`][i % 2]!;
+      const path = `${PATH}?${key}[prefix]=${encodeURIComponent(prefix)}&sort=${sort}&pageSize=2`;
+      if (!collation.byCodePoint) {
+        // A database that does not compare text by code point (see the next test) refuses instead.
+        const refused = await service().api(path);
+        assert.is(refused.status, 400, path);
+        assert.match(await refused.text(), new RegExp(`^"${key}\\[prefix\\]" is not served by this database`));
+        continue;
+      }
+      const expected = await expectedIds(service(), sort, (query) => query.whereRaw('starts_with(??, ?)', [column, prefix]));
+      if (i === 0) assert.ok(expected.includes(row.id), 'a whole value is a prefix of itself');
+      assert.equal(await walk(service(), path), expected, path);
+    }
+  }
+});
+
+test('[prefix] refusals: empty, longer than the value may be, not storable, or without its key\'s sort', async () => {
+  for (const { key, maxLength } of TEXT_KEYS) {
+    const cases: [string, RegExp][] = [
+      [`${key}[prefix]=&sort=${key}`, new RegExp(`^"${key}\\[prefix\\]" is not allowed to be empty$`)],
+      [`${key}[prefix]=${'7'.repeat(maxLength + 1)}&sort=${key}`, new RegExp(`^"${key}\\[prefix\\]" length must be less than or equal to ${maxLength} characters long$`)],
+      [`${key}[prefix]=a%00&sort=${key}`, new RegExp(`^"${key}\\[prefix\\]" must not contain NUL characters or unpaired surrogates$`)],
+      [`${key}[prefix]=a`, new RegExp(`^a list filtered by ${key} is read from its index in ${key} order only: add sort=${key}`)],
+    ];
+    for (const [query, message] of cases) {
+      const response = await service().api(`${PATH}?${query}`);
+      assert.is(response.status, 400, query.slice(0, 80));
+      assert.match(await response.text(), message, query.slice(0, 80));
+    }
+  }
+});
+
+test('[prefix] is served where text compares by code point (C, POSIX, C.UTF-8) and refused under a language collation', async () => {
+  const { knex } = service().db;
+  const available = new Set<string>(await knex('pg_collation').pluck('collname'));
+  // PostgreSQL 16 and later (and the embedded database) call ICU's root collation "unicode", earlier ones "und-x-icu".
+  const language = ['unicode', 'und-x-icu'].find((name) => available.has(name))!;
+  const collations = ['C', 'POSIX', 'C.utf8', language].filter((name) => available.has(name));
+  for (const collation of collations) {
+    await knex
+      .transaction(async (trx) => {
+        // A copy of the table in a schema of its own, rolled back at the end, its text keys in this collation.
+        await trx.raw('create schema list_collation');
+        await trx.raw('create table list_collation.books (like books including all)');
+        await trx.raw('set local search_path = list_collation');
+        for (const { key, column } of TEXT_KEYS) {
+          await trx.raw(`alter table books alter column ?? type text collate "${collation}"`, [column]);
+          const plan = pagePlan({ pageSize: 20, sort: [{ key: key as ListKey, descending: false }], [`${key}[prefix]`]: 'a' }, KEY);
+          const refusal = await refuseUnorderedPrefixes(plan.filters, trx).then(() => undefined, (error: Error) => error.message);
+          if (collation === language) assert.match(refusal ?? '', new RegExp(`^"${key}\\[prefix\\]" is not served by this database: it compares ${key} by the collation ${language} \\(ICU\\)`));
+          else assert.is(refusal, undefined, collation);
+        }
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+  }
+});
+
+/** Thrown to roll the transaction back once the checks passed. */
+class RolledBack extends Error {}
+
+test.run();

@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import * as assert from 'uvu/assert';
+
+import { distinctCreates, fieldValues } from './arbitraries.js';
+import { post, type Service } from './helpers.js';
+
+// What the list tests share: rows with values to sort and filter by, the expected order, and walks along Link rel="next".
+
+export const PATH = '/api/books';
+export const TABLE = 'books';
+export type Row = Record<string, unknown> & { id: number };
+
+/** The keys the list sorts and filters by: their columns, and which fields rows may leave empty or must keep unique. */
+export const KEYS = [
+  { key: 'id', column: 'id', nullable: false, unique: true },
+  { key: 'createdAt', column: 'created_at', nullable: false, unique: false },
+  { key: 'updatedAt', column: 'updated_at', nullable: false, unique: false },
+  { key: 'isbn', column: 'isbn', nullable: false, unique: true },
+];
+/** The fields among them, which the rows below give repeated values (or none) so that ties and gaps get sorted. */
+const FIELD_KEYS = KEYS.filter(({ key }) => key in fieldValues) as { key: keyof typeof fieldValues; nullable: boolean; unique: boolean }[];
+
+/**
+ * `count` valid create bodies where each list field has values to sort and filter by: a unique
+ * one its own value in each row, any other one of three values (so rows tie); an optional one
+ * is empty in every third (unique) or fourth row.
+ */
+export function bodies(count: number): Record<string, unknown>[] {
+  const given = (key: keyof typeof fieldValues) => (fieldValues[key] as fc.Arbitrary<unknown>).filter((value) => value !== null);
+  const values = Object.fromEntries(
+    FIELD_KEYS.map(({ key, unique }) => [
+      key,
+      unique ? fc.sample(fc.uniqueArray(given(key), { minLength: count, maxLength: count }), 1)[0]! : fc.sample(given(key), 3),
+    ]),
+  );
+  return fc.sample(distinctCreates(count), 1)[0]!.map((body, i) => {
+    const row: Record<string, unknown> = { ...body };
+    for (const { key, nullable, unique } of FIELD_KEYS) {
+      const empty = nullable && (unique ? i % 3 === 0 : i % 4 === 3);
+      row[key] = empty ? null : values[key]![unique ? i : i % 3];
+    }
+    return row;
+  });
+}
+
+export async function create(s: Service, body: Record<string, unknown>): Promise<Row> {
+  const response = await post(s, PATH, body);
+  assert.is(response.status, 201, await response.clone().text());
+  return (await response.json()) as Row;
+}
+
+/** Creates `count` rows, then gives the timestamps three values each, so that they tie too. */
+export async function fill(s: Service, count: number): Promise<void> {
+  for (const body of bodies(count)) await create(s, body);
+  await s.db.knex.raw(
+    `update ${TABLE} set created_at = timestamptz '2026-01-01T00:00:00.000Z' + (id % 3) * interval '1 day', ` +
+      `updated_at = timestamptz '2026-02-01T00:00:00.000Z' - (id % 3) * interval '1 hour'`,
+  );
+}
+
+/** The ids in the database's own order for `sort` (a full sort, no cursor), optionally filtered. */
+export async function expectedIds(s: Service, sort: string, where?: (query: ReturnType<Service['db']['knex']>) => void): Promise<number[]> {
+  const query = s.db.knex(TABLE);
+  where?.(query);
+  const keys = sort.split(',').map((part) => ({ key: part.replace(/^-/, ''), direction: part.startsWith('-') ? 'desc' : 'asc' }));
+  if (!keys.some(({ key }) => key === 'id')) keys.push({ key: 'id', direction: keys.at(-1)!.direction });
+  for (const { key, direction } of keys) query.orderBy(KEYS.find((k) => k.key === key)!.column, direction as 'asc' | 'desc');
+  return query.pluck('id');
+}
+
+/** The next page's address from a Link header, or undefined on the last page. */
+export function nextLink(response: Response): string | undefined {
+  const link = response.headers.get('link');
+  if (link === null) return undefined;
+  const match = /^<([^>]+)>; rel="next"$/.exec(link);
+  assert.ok(match, `Link: ${link}`);
+  return match[1];
+}
+
+/** Follows Link rel="next" from `first`; calls `between` before each next page. The ids seen, in order. */
+export async function walk(s: Service, first: string, between: () => Promise<void> = async () => {}): Promise<number[]> {
+  const ids: number[] = [];
+  let next: string | undefined = first;
+  for (let pages = 0; next !== undefined; pages++) {
+    assert.ok(pages < 1_000, 'the walk ends');
+    const response = await s.api(next);
+    assert.is(response.status, 200, `${next}: ${await response.clone().text()}`);
+    ids.push(...((await response.json()) as Row[]).map((row) => row.id));
+    next = nextLink(response);
+    if (next !== undefined) await between();
+  }
+  return ids;
+}

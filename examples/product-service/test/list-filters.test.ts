@@ -1,0 +1,58 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { prefixEnd } from '../src/http/list-query.js';
+import { useService } from './helpers.js';
+import { expectedIds, fill, KEYS, PATH, walk, type Row } from './list-helpers.js';
+
+const test = suite('list: filters and counts');
+const service = useService(test);
+
+test('each filter, at its boundary, with each sort and across pages', async () => {
+  await fill(service(), 15);
+  const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
+  for (const { key, column } of KEYS) {
+    const value = rows.map((row) => row[key]).find((v) => v !== null);
+    const operators = { '': '=', '[gt]': '>', '[gte]': '>=', '[lt]': '<', '[lte]': '<=' } as const;
+    for (const [i, [operator, sql]] of Object.entries(operators).entries()) {
+      // An exact match may keep the order by id; a range needs the order of its key.
+      for (const sort of operator === '' ? ['-id', key] : [[key, `-${key}`][i % 2]!]) {
+        const path = `${PATH}?${key}${operator}=${encodeURIComponent(String(value))}&sort=${sort}&pageSize=3`;
+        const expected = await expectedIds(service(), sort, (query) => query.where(column, sql, value as string));
+        assert.equal(await walk(service(), path), expected, path);
+      }
+    }
+    const some = [...new Set(rows.map((row) => row[key]).filter((v) => v !== null))].slice(0, 3);
+    const path = `${PATH}?${key}[in]=${some.map((v) => encodeURIComponent(String(v))).join(',')}&sort=${key}&pageSize=2`;
+    assert.equal(await walk(service(), path), await expectedIds(service(), key, (query) => query.whereIn(column, some as string[])), path);
+  }
+});
+
+test('an exact match on a unique key combines with a range on another key', async () => {
+  await fill(service(), 4);
+  const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
+  const [, second] = rows as [Row, Row];
+  const createdAt = encodeURIComponent(String(second.createdAt));
+  const found = await service().api(`${PATH}?id=${second.id}&createdAt[gte]=${createdAt}&sort=-createdAt`);
+  assert.is(found.status, 200, await found.clone().text());
+  assert.equal(((await found.json()) as Row[]).map((row) => row.id), [second.id]);
+});
+
+test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {
+  await fill(service(), 9);
+  const counted = await service().api(`${PATH}?count=exact&pageSize=2&id[gt]=3`);
+  assert.is(counted.headers.get('x-total-count'), '6');
+  assert.is((await service().api(`${PATH}?pageSize=2`)).headers.get('x-total-count'), null);
+  assert.is((await service().api(`${PATH}?count=exact&id[gt]=99`)).headers.get('x-total-count'), '0');
+});
+
+test('the end of a prefix: the first text after all that start with it, by code point', () => {
+  assert.is(prefixEnd('978-0'), '978-1');
+  assert.is(prefixEnd('a'), 'b');
+  assert.is(prefixEnd('a\u{1F600}'), 'a\u{1F601}', 'a character beyond U+FFFF is one character, not two halves');
+  assert.is(prefixEnd('a\u{10FFFF}'), 'b', 'nothing follows U+10FFFF: the character before it moves on');
+  assert.is(prefixEnd('\u{10FFFF}\u{10FFFF}'), undefined);
+  assert.is(prefixEnd('\uD7FF'), '\uE000', 'the surrogates are no characters');
+});
+
+test.run();
