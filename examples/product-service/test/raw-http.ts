@@ -1,5 +1,7 @@
 import { Agent, request, type OutgoingHttpHeaders } from 'node:http';
 
+import * as assert from 'uvu/assert';
+
 import { AUTHORIZATION } from './tokens.js';
 
 export interface RawResponse {
@@ -49,4 +51,24 @@ export function send(
 /** The port of a base URL such as http://127.0.0.1:34567. */
 export function portOf(url: string): number {
   return Number(new URL(url).port);
+}
+
+/** Fails unless the answer is a plain-text client error (never 5xx, never JSON). */
+export function assertClientError(response: RawResponse, context: unknown, status?: number): void {
+  const where = `${response.status} ${response.text} for ${JSON.stringify(context)}`;
+  if (status === undefined) assert.ok(response.status >= 400 && response.status < 500, where);
+  else assert.is(response.status, status, where);
+  assert.match(response.contentType, /^text\/plain/, where);
+}
+
+/** Fails unless the answer is a plain-text 400 whose message names `key` (Joi quotes it: `"name" is required`). */
+export function assertRefused(response: RawResponse, context: unknown, key: string): void {
+  assertClientError(response, context, 400);
+  assert.ok(response.text.includes(`"${key}"`), `${response.text} does not name ${key}, for ${JSON.stringify(context)}`);
+}
+
+/** Fails on a 5xx, and on a client error that is not plain text. */
+export function assertNoServerError(response: RawResponse, context: unknown): void {
+  assert.ok(response.status < 500, `${response.status} ${response.text} for ${JSON.stringify(context)}`);
+  if (response.status >= 400) assertClientError(response, context);
 }
