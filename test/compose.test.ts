@@ -74,10 +74,12 @@ for (const { dir, names } of generatedProjects) {
     assert.match(unknownKey.stderr, /restart_policy/);
   });
 
-  test('PostgreSQL 15 with a health check, a named volume and the credentials DATABASE_URL uses', () => {
+  test('PostgreSQL 15 initialised with C.UTF-8, a health check, a named volume and the credentials DATABASE_URL uses', () => {
     const { services, volumes } = compose();
     const postgres = services.postgres!;
     assert.is(postgres.image, 'postgres:15');
+    // Text compared by code point, as in the embedded database: the list's [prefix] filters are served.
+    assert.is(postgres.environment.POSTGRES_INITDB_ARGS, '--locale=C.UTF-8');
     const { POSTGRES_USER: user, POSTGRES_PASSWORD: password, POSTGRES_DB: database } = postgres.environment;
     assert.equal(postgres.healthcheck?.test, ['CMD', 'pg_isready', '-U', user, '-d', database]);
     const [volume, mount] = (postgres.volumes?.[0] ?? '').split(':');

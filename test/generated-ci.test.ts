@@ -50,6 +50,8 @@ for (const { dir, names } of generatedProjects) {
     assert.ok(steps.some((step) => step.run === 'npm run lint'));
     const postgres = job!.services!.postgres;
     assert.is(postgres.image, 'postgres:15');
+    // initdb's default would be the image's en_US.utf8, under which the list refuses [prefix] filters.
+    assert.is(postgres.env.POSTGRES_INITDB_ARGS, '--locale=C.UTF-8');
     for (const command of ['npm test', 'npm run test:resilience']) {
       const runs = steps.filter((step) => step.run === command);
       assert.is(runs.length, 2, command);
