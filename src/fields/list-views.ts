@@ -16,9 +16,9 @@ export interface ListKeyView {
   numeric: boolean;
   /** A unique field: no two rows share a value (but any number may have none). */
   unique: boolean;
-  /** A text key's `[prefix]` filter rule, as the schema module writes it (`textPrefix.max(255)`); false for other keys. */
-  prefix: string | false;
-  /** A text key's most characters (an indexed text always has a maxLength); undefined for other keys. */
+  /** A text key (string, text or email), which also filters by `[prefix]`. */
+  text: boolean;
+  /** A text key's most characters (checkFields gives every unique or indexed text one); undefined for other keys. */
   maxLength: number | undefined;
 }
 
@@ -55,12 +55,8 @@ export function isListKey(field: FieldSpec): boolean {
 
 const TEXT_TYPES = new Set(['string', 'text', 'email']);
 
-/** A text key's most characters: checkFields gives every unique or indexed text one. */
-function maxLength(field: FieldSpec): number | undefined {
-  return TEXT_TYPES.has(field.type) ? lengthBounds(field).max : undefined;
-}
-
 function fieldKey(field: FieldSpec): ListKeyView {
+  const text = TEXT_TYPES.has(field.type);
   return {
     name: field.name,
     column: columnName(field.name),
@@ -68,15 +64,15 @@ function fieldKey(field: FieldSpec): ListKeyView {
     rule: field.name,
     numeric: field.type === 'integer' || field.type === 'decimal',
     unique: field.unique === true,
-    prefix: maxLength(field) === undefined ? false : `textPrefix.max(${maxLength(field)})`,
-    maxLength: maxLength(field),
+    text,
+    maxLength: text ? lengthBounds(field).max : undefined,
   };
 }
 
 const OWN_KEYS: ListKeyView[] = [
-  { name: 'id', column: 'id', nullable: false, rule: 'Joi.number().integer().min(1).max(MAX_ID)', numeric: true, unique: true, prefix: false, maxLength: undefined },
-  { name: 'createdAt', column: 'created_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, prefix: false, maxLength: undefined },
-  { name: 'updatedAt', column: 'updated_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, prefix: false, maxLength: undefined },
+  { name: 'id', column: 'id', nullable: false, rule: 'Joi.number().integer().min(1).max(MAX_ID)', numeric: true, unique: true, text: false, maxLength: undefined },
+  { name: 'createdAt', column: 'created_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, text: false, maxLength: undefined },
+  { name: 'updatedAt', column: 'updated_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, text: false, maxLength: undefined },
 ];
 
 /** `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */
@@ -92,7 +88,7 @@ function prose(keys: readonly ListKeyView[]): string {
 export function listView(fields: readonly FieldSpec[], createFields: readonly FieldSpec[]): ListView {
   const fieldKeys = fields.filter(isListKey).map(fieldKey);
   const keys = [...OWN_KEYS, ...fieldKeys];
-  const prefixKeys = fieldKeys.filter((key) => key.prefix !== false);
+  const prefixKeys = fieldKeys.filter((key) => key.text);
   return {
     keys,
     fieldKeys,

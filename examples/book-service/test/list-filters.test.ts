@@ -8,7 +8,7 @@ import { prefixEnd } from '../src/http/list-query.js';
 import { pagePlan, refuseUnorderedPrefixes } from '../src/book/book.list.js';
 import type { ListKey } from '../src/book/book.schema.js';
 import { useService } from './helpers.js';
-import { expectedIds, fill, KEYS, PATH, walk, type Row } from './list-helpers.js';
+import { expectedIds, fill, KEYS, onTableCopy, PATH, walk, type Row } from './list-helpers.js';
 
 const test = suite('list: filters and counts');
 const service = useService(test);
@@ -117,28 +117,17 @@ test('[prefix] is served where text compares by code point (C, POSIX, C.UTF-8) a
   const language = ['unicode', 'und-x-icu'].find((name) => available.has(name))!;
   const collations = ['C', 'POSIX', 'C.utf8', language].filter((name) => available.has(name));
   for (const collation of collations) {
-    await knex
-      .transaction(async (trx) => {
-        // A copy of the table in a schema of its own, rolled back at the end, its text keys in this collation.
-        await trx.raw('create schema list_collation');
-        await trx.raw('create table list_collation.books (like books including all)');
-        await trx.raw('set local search_path = list_collation');
-        for (const { key, column } of TEXT_KEYS) {
-          await trx.raw(`alter table books alter column ?? type text collate "${collation}"`, [column]);
-          const plan = pagePlan({ pageSize: 20, sort: [{ key: key as ListKey, descending: false }], [`${key}[prefix]`]: 'a' }, KEY);
-          const refusal = await refuseUnorderedPrefixes(plan.filters, trx).then(() => undefined, (error: Error) => error.message);
-          if (collation === language) assert.match(refusal ?? '', new RegExp(`^"${key}\\[prefix\\]" is not served by this database: it compares ${key} by the collation ${language} \\(ICU\\)`));
-          else assert.is(refusal, undefined, collation);
-        }
-        throw new RolledBack();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof RolledBack)) throw error;
-      });
+    // A copy of the table, its text keys in this collation.
+    await onTableCopy(knex, 'list_collation', async (trx) => {
+      for (const { key, column } of TEXT_KEYS) {
+        await trx.raw(`alter table books alter column ?? type text collate "${collation}"`, [column]);
+        const plan = pagePlan({ pageSize: 20, sort: [{ key: key as ListKey, descending: false }], [`${key}[prefix]`]: 'a' }, KEY);
+        const refusal = await refuseUnorderedPrefixes(plan.filters, trx).then(() => undefined, (error: Error) => error.message);
+        if (collation === language) assert.match(refusal ?? '', new RegExp(`^"${key}\\[prefix\\]" is not served by this database: it compares ${key} by the collation ${language} \\(ICU\\)`));
+        else assert.is(refusal, undefined, collation);
+      }
+    });
   }
 });
-
-/** Thrown to roll the transaction back once the checks passed. */
-class RolledBack extends Error {}
 
 test.run();

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Knex } from 'knex';
 import * as assert from 'uvu/assert';
 
 import { distinctCreates, fieldValues } from './arbitraries.js';
@@ -90,3 +91,24 @@ export async function walk(s: Service, first: string, between: () => Promise<voi
   }
   return ids;
 }
+
+/**
+ * Runs `check` in a transaction on a copy of the table, with its indexes, in a schema of its own
+ * named `schema`; everything is rolled back at the end, whether the check passed or not.
+ */
+export async function onTableCopy(knex: Knex, schema: string, check: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+  await knex
+    .transaction(async (trx) => {
+      await trx.raw('create schema ??', [schema]);
+      await trx.raw('create table ??.?? (like ?? including all)', [schema, TABLE, TABLE]);
+      await trx.raw('set local search_path = ??', [schema]);
+      await check(trx);
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+}
+
+/** Thrown to roll the transaction back once the check passed. */
+class RolledBack extends Error {}

@@ -1,11 +1,13 @@
 import Joi from 'joi';
 
+/** The range operators: `?pages[gte]=100`. */
+const RANGES = ['gt', 'gte', 'lt', 'lte'] as const;
+
 /**
- * Filter operators besides equality (`?pages=300`): `?pages[gte]=100`, `?format[in]=hardcover,ebook`,
- * and, on text keys, `?isbn[prefix]=978-0`.
+ * The filter operators: equality (`?pages=300`), the ranges, a set (`?format[in]=hardcover,ebook`)
+ * and, on text keys, a prefix (`?isbn[prefix]=978-0`).
  */
-export const OPERATORS = ['gt', 'gte', 'lt', 'lte', 'in', 'prefix'] as const;
-export type Operator = 'eq' | (typeof OPERATORS)[number];
+export type Operator = 'eq' | (typeof RANGES)[number] | 'in' | 'prefix';
 
 /** Values one `[in]` filter may list. */
 export const MAX_IN_VALUES = 100;
@@ -38,8 +40,6 @@ const WORDS: Record<Operator, string> = {
   in: 'is one of these (comma-separated, at most 100)',
   prefix: 'starts with this text, character for character (case and accents count)',
 };
-
-const RANGES = ['gt', 'gte', 'lt', 'lte'] as const;
 
 /**
  * The filter parameters of one key, each value checked by the key's own rule: `pages` (equal),
