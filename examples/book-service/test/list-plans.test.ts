@@ -23,7 +23,7 @@ reserveDatabase();
 test.after(releaseDatabase);
 
 /**
- * The plan the list builds for a first page of 20 in the order of `sort` (`-pages`) with these
+ * The plan the list builds for a first page of 20 in the order of `sort` (`-createdAt`) with these
  * filters. Not validated: the filled values need not pass the fields' rules to be planned for.
  */
 function plan(sort: string, parameters: Partial<ListQuery> = {}): PagePlan {

@@ -1,18 +1,18 @@
 import Joi from 'joi';
 
-/** The range operators: `?pages[gte]=100`. */
+/** The range operators: `?id[gte]=100`. */
 const RANGES = ['gt', 'gte', 'lt', 'lte'] as const;
 
 /**
- * The filter operators: equality (`?pages=300`), the ranges, a set (`?format[in]=hardcover,ebook`)
- * and, on text keys, a prefix (`?isbn[prefix]=978-0`).
+ * The filter operators: equality (`?id=300`), the ranges, a set (`?id[in]=1,2,3`) and, on text
+ * keys, a prefix (`?<key>[prefix]=ab`).
  */
 export type Operator = 'eq' | (typeof RANGES)[number] | 'in' | 'prefix';
 
 /** Values one `[in]` filter may list. */
 export const MAX_IN_VALUES = 100;
 
-/** One filter: `pages[gte]=100` is { key: 'pages', operator: 'gte', value: 100 }. */
+/** One filter: `id[gte]=100` is { key: 'id', operator: 'gte', value: 100 }. */
 export interface Filter {
   key: string;
   operator: Operator;
@@ -42,9 +42,9 @@ const WORDS: Record<Operator, string> = {
 };
 
 /**
- * The filter parameters of one key, each value checked by the key's own rule: `pages` (equal),
- * `pages[gt]`, `pages[gte]`, `pages[lt]`, `pages[lte]` and `pages[in]` (a list); and
- * `isbn[prefix]` when the key is text and `prefix` is the rule of its beginnings.
+ * The filter parameters of one key, each value checked by the key's own rule: `id` (equal),
+ * `id[gt]`, `id[gte]`, `id[lt]`, `id[lte]` and `id[in]` (a list); and `<key>[prefix]` when the
+ * key is text and `prefix` is the rule of its beginnings.
  */
 export function filterParameters(key: string, rule: Joi.Schema, prefix?: Joi.Schema): Record<string, Joi.Schema> {
   const described = (operator: Operator) => `Only the rows whose ${key} ${WORDS[operator]}.`;
@@ -58,7 +58,7 @@ export function filterParameters(key: string, rule: Joi.Schema, prefix?: Joi.Sch
 
 /**
  * The first text after all those that start with `prefix`, in code point order: the prefix with
- * its last character replaced by the next one (`978-0` -> `978-1`), so that `>= prefix` and
+ * its last character replaced by the next one (`ab` -> `ac`), so that `>= prefix` and
  * `< prefixEnd(prefix)` are one range of an index. Undefined when no text follows them all (a
  * prefix of U+10FFFF only).
  */

@@ -124,7 +124,7 @@ export function filtered(filters: readonly Filter[]): Query {
 
 /**
  * The texts that start with `prefix`, as one range of the column's index: from the prefix up to
- * the first text after all that start with it (`978-0` up to `978-1`). LIKE '978-0%' would say
+ * the first text after all that start with it (`ab` up to `ac`). LIKE 'ab%' would say
  * the same, but PostgreSQL reads it through the index only under the collation C.
  */
 function startsWith(query: Query, column: string, prefix: string): void {
