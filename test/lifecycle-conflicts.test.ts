@@ -12,7 +12,7 @@ import { tempDir } from './helpers.js';
 import { generated, previousRelease, product, PREVIOUS_VERSION, replaceInFile, writeTree } from './lifecycle-fixtures.js';
 
 /** After an update that left a conflict, status names the file and is not done until it is resolved. */
-const release = previousRelease(tempDir());
+const release = previousRelease();
 
 function collector(): Output & { text: () => string } {
   const lines: string[] = [];
@@ -21,7 +21,7 @@ function collector(): Output & { text: () => string } {
 
 test('status: conflicted until the markers are gone, then up to date', () => {
   const dir = tempDir();
-  writeTree(dir, generated(product, join(release.dir, 'templates'), PREVIOUS_VERSION));
+  writeTree(dir, release.generate(product));
   const [[conflicting, released]] = release.appChanges as [[string, string]];
   replaceInFile(dir, 'src/app.ts', `${conflicting}\n`, `${released} // mine\n`);
   assert.is(updateCommand(dir, { from: release.dir }, collector()), 1, 'a conflict is left');

@@ -15,14 +15,14 @@ import { generated, previousRelease, product, PREVIOUS_VERSION, writeTree } from
  * an unedited file takes the new rendering with the owner's line ends, and an owner edit merges
  * cleanly instead of turning the whole file into one conflict.
  */
-const release = previousRelease(tempDir());
+const release = previousRelease();
 const crlf = (text: string) => text.replaceAll('\n', '\r\n');
 const lines: string[] = [];
 const output: Output = { log: (line) => lines.push(line), error: (line) => lines.push(line) };
 
 function crlfProject(): string {
   const dir = tempDir();
-  const files = generated(product, join(release.dir, 'templates'), PREVIOUS_VERSION);
+  const files = release.generate(product);
   writeTree(dir, new Map([...files].map(([path, content]) => [path, path === 'create-item-service.json' ? content : crlf(content)])));
   return dir;
 }

@@ -1,24 +1,23 @@
 /**
- * Fixtures for the lifecycle tests: a real earlier release of the generator (the current templates
- * changed back the way a release changes them) and projects generated on disk.
+ * Fixtures for the lifecycle tests: a real earlier release of the generator (the working tree's
+ * code and templates changed back the way a release changes them, packed) and projects on disk.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { recordGeneration } from '../src/lifecycle/record.js';
 import { loadTemplates, render, TEMPLATES_DIR, type Answers, type RenderedFiles } from '../src/render.js';
 import { GENERATOR_VERSION } from '../src/version.js';
-import { root } from './helpers.js';
+import { root, tempDir } from './helpers.js';
+import { buildRelease, type PackedRelease } from './releases.js';
 
 export const product: Answers = { entity: 'Product', port: 8080, managementPort: 8081 };
 
-/** The version before this one; the working tree's templates are the release after it. */
+/** The version before this one; the working tree is the release after it. */
 export const PREVIOUS_VERSION = '0.0.0-previous';
 
-/** What the release from PREVIOUS_VERSION to this version changed, as rendered paths for Product. */
-export interface Release {
-  /** The package folder of the previous version: package.json and templates/. */
-  dir: string;
+/** The previous release, packed, and what the release from it to this version changed. */
+export interface Release extends PackedRelease {
   /** Lines of src/app.ts that the release changed: [previous text, this version's text]. */
   appChanges: Array<[string, string]>;
   /** A file the release added, changed, removed, and the two names of a renamed file. */
@@ -28,38 +27,59 @@ export interface Release {
   renamed: { from: string; to: string };
 }
 
-/**
- * Builds the previous release in `dir` from the current templates: src/app.ts edited in three
- * places (two lines changed, one line the release removed), README.md edited near its end, a test
- * the release added is absent, a notes file the release removed is present, and a source file
- * the release renamed has its old name.
- */
-export function previousRelease(dir: string): Release {
-  const templates = join(dir, 'templates');
-  cpSync(TEMPLATES_DIR, templates, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'create-item-service', version: PREVIOUS_VERSION }, null, 2)}\n`);
+let previous: Release | undefined;
 
+/**
+ * The previous release, built once per test process from the working tree with what this
+ * release changed taken back, in code and templates alike:
+ * - code: an OpenAPI example's summary (openapi-examples.ts), the words of a generated schema
+ *   description (joi-views.ts), and the width the doc-comment helper wraps at (code-text.ts),
+ *   which many templates' output goes through;
+ * - templates: src/app.ts edited in three places (two lines changed, one line the release
+ *   removed), README.md edited near its end, a test the release added is absent, a notes file
+ *   the release removed is present, and a source file the release renamed has its old name.
+ */
+export function previousRelease(): Release {
+  previous ??= buildPrevious();
+  return previous;
+}
+
+/** A copy of a release's unpacked package that a test may alter. */
+export function copyOfRelease(release: Release): string {
+  const dir = tempDir('create-item-service-release-copy-');
+  cpSync(release.dir, dir, { recursive: true, verbatimSymlinks: true });
+  return dir;
+}
+
+function buildPrevious(): Release {
   const appChanges: Array<[string, string]> = [];
-  editTemplate(templates, 'src/app.ts.hbs', (lines) => {
-    const [first, second, third] = plainLineIndexes(lines, [0.3, 0.55, 0.8]) as [number, number, number];
-    for (const index of [first, second]) {
-      const current = lines[index] ?? '';
-      lines[index] = `${current} // previous release`;
-      appChanges.push([lines[index], current]);
-    }
-    lines.splice(third + 1, 0, '  // a line the release removed');
-  });
-  editTemplate(templates, 'README.md.hbs', (lines) => {
-    const [index] = plainLineIndexes(lines, [0.9]) as [number];
-    lines[index] = `${lines[index] ?? ''} (previous release)`;
-  });
-  rmSync(join(templates, 'test/backoff.test.ts'));
-  mkdirSync(join(templates, 'docs'), { recursive: true });
-  writeFileSync(join(templates, 'docs/__fileBase__-notes.md.hbs'), '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n');
-  cpSync(join(templates, 'src/hash-password.ts'), join(templates, 'src/password-hash.ts'));
-  rmSync(join(templates, 'src/hash-password.ts'));
+  const templateEdits = (source: string) => {
+    const templates = join(source, 'templates');
+    editTemplate(templates, 'src/app.ts.hbs', (lines) => {
+      const [first, second, third] = plainLineIndexes(lines, [0.3, 0.55, 0.8]) as [number, number, number];
+      for (const index of [first, second]) {
+        const current = lines[index] ?? '';
+        lines[index] = `${current} // previous release`;
+        appChanges.push([lines[index], current]);
+      }
+      lines.splice(third + 1, 0, '  // a line the release removed');
+    });
+    editTemplate(templates, 'README.md.hbs', (lines) => {
+      const [index] = plainLineIndexes(lines, [0.9]) as [number];
+      lines[index] = `${lines[index] ?? ''} (previous release)`;
+    });
+  };
+  const packed = buildRelease(PREVIOUS_VERSION, [
+    { path: 'src/fields/openapi-examples.ts', from: "summary: 'All fields'", to: "summary: 'Every field'" },
+    { path: 'src/fields/joi-views.ts', from: "'null (or leaving it out) means none, and", to: "'null, or no value at all, means none, and" },
+    { path: 'src/fields/code-text.ts', from: 'export const LINE_WIDTH = 120;', to: 'export const LINE_WIDTH = 100;' },
+    templateEdits,
+    { remove: 'templates/test/backoff.test.ts' },
+    { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },
+    { rename: 'templates/src/hash-password.ts', to: 'templates/src/password-hash.ts' },
+  ]);
   return {
-    dir,
+    ...packed,
     appChanges,
     added: 'test/backoff.test.ts',
     changed: 'README.md',

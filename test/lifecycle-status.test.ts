@@ -35,7 +35,7 @@ let release: Release;
 const status = suite('status');
 
 status.before(() => {
-  release = previousRelease(folder());
+  release = previousRelease();
 });
 
 status.after(() => {
@@ -44,7 +44,7 @@ status.after(() => {
 
 status('reports each state and each pending change, and exits 1 when an update is pending', () => {
   const dir = folder();
-  writeTree(dir, generated(product, join(release.dir, 'templates'), PREVIOUS_VERSION));
+  writeTree(dir, release.generate(product));
   writeFileSync(join(dir, 'src/config.ts'), '// edited\n');
   writeFileSync(join(dir, 'src/app.ts'), '// edited\n');
   rmSync(join(dir, 'test/tokens.ts'));

@@ -32,7 +32,7 @@ const generated = join(generatedDir, 'warehouse-bin-service');
 const bookExample = join(root, 'examples/book-service');
 /** A service whose fields use every type and every modifier, generated from an answers file as CI would. */
 const everyType = join(generatedDir, 'catalog-entry-service');
-/** A project of the previous release with owner edits and an added field, updated by this version (test/updated-project.ts). */
+/** A project of the previous release with owner edits and an added field, updated by this version and then the next (test/updated-project.ts). */
 const updated = join(generatedDir, 'updated-product-service');
 
 const suites: Suite[] = [
@@ -72,18 +72,19 @@ const suites: Suite[] = [
     database: 'catalog_entry_service_test',
   },
   {
-    name: 'product-service updated from the previous release (owner edits, a resolved conflict, a field added), embedded PGlite',
+    name: 'product-service updated from the previous release to the next (owner edits, a resolved conflict, a field added), embedded PGlite',
     cwd: updated,
     env: { DATABASE_URL: '' },
     prepare: () => {
-      const story = updateStory(updated, tempDir('create-item-service-release-'));
+      const story = updateStory(updated);
+      if (story.exitCodes.next !== 0) throw new Error(`the next release's update exited ${story.exitCodes.next}:\n${story.nextOutput}`);
       if (story.exitCodes.resolved !== 0) throw new Error(`status after resolving the conflict exited ${story.exitCodes.resolved}`);
       linkRootModules(updated);
       run('npm', ['run', 'typecheck'], updated);
     },
   },
   {
-    name: 'product-service updated from the previous release (owner edits, a resolved conflict, a field added), PostgreSQL',
+    name: 'product-service updated from the previous release to the next (owner edits, a resolved conflict, a field added), PostgreSQL',
     cwd: updated,
     database: 'updated_product_service_test',
   },

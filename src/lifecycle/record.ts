@@ -20,7 +20,15 @@ export type Manifest = Record<string, string>;
 export interface ProjectRecord {
   answers: Answers;
   generatorVersion: string;
-  generated?: { answers: Answers; files: Manifest };
+  generated?: RecordedGeneration;
+}
+
+/** What the recorded version rendered: its answers (read, and exactly as it wrote them) and a hash per file. */
+export interface RecordedGeneration {
+  answers: Answers;
+  /** Handed back to that version to render its base: a later version's reading may add defaults it does not know. */
+  answersAsWritten: Record<string, unknown>;
+  files: Manifest;
 }
 
 /** A project the lifecycle commands cannot work on; the commands print the message and exit 2. */
@@ -83,8 +91,8 @@ export function parseRecord(text: string): ProjectRecord {
   return record;
 }
 
-function parseGenerated(value: unknown): { answers: Answers; files: Manifest } {
-  if (!isObject(value) || !isObject(value.files)) {
+function parseGenerated(value: unknown): RecordedGeneration {
+  if (!isObject(value) || !isObject(value.files) || !isObject(value.answers)) {
     throw new LifecycleError(`${ANSWERS_FILE}: "generated" must hold "answers" and "files" (it is written by the generator; restore it from git)`);
   }
   const files: Manifest = {};
@@ -92,7 +100,7 @@ function parseGenerated(value: unknown): { answers: Answers; files: Manifest } {
     if (typeof hash !== 'string') throw new LifecycleError(`${ANSWERS_FILE}: "generated.files" has no hash for ${path}`);
     files[path] = hash;
   }
-  return { answers: parseAnswers(value.answers, 'generated.answers.'), files };
+  return { answers: parseAnswers(value.answers, 'generated.answers.'), answersAsWritten: value.answers, files };
 }
 
 /**
