@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -15,7 +15,7 @@ import { readTree, root, tempDir } from './helpers.js';
 
 /**
  * The committed examples, brought forward by `update` from the last commit's generator (its
- * templates and package.json, as `--from`) to the working tree's. On a clean checkout the two
+ * code and templates, built, as `--from`) to the working tree's. On a clean checkout the two
  * are the same and the update must change nothing; after a template change it is a real update,
  * and in both cases the result must equal a fresh generation from the example's answers file.
  */
@@ -32,7 +32,9 @@ const silent = (lines: string[]): Output => ({ log: (line) => lines.push(line), 
 
 const committed = tempDir();
 const base = join(committed, 'generator');
-extractCommitted(['package.json', 'templates'], base);
+extractCommitted(['package.json', 'tsconfig.json', 'bin', 'src', 'templates'], base);
+symlinkSync(join(root, 'node_modules'), join(base, 'node_modules'), 'dir');
+execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: base });
 
 for (const name of EXAMPLES) {
   test(`examples/${name} as last committed, updated to this generator, equals a fresh generation`, () => {

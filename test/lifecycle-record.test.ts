@@ -30,7 +30,7 @@ record('recording is deterministic and leaves the rendered files as they are', (
   assert.equal(parseRecord(once.get(ANSWERS_FILE) ?? ''), {
     answers: product,
     generatorVersion: GENERATOR_VERSION,
-    generated: { answers: product, files: manifestOf(rendered) },
+    generated: { answers: product, answersAsWritten: product, files: manifestOf(rendered) },
   });
 });
 

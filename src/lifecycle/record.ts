@@ -92,7 +92,7 @@ export function parseRecord(text: string): ProjectRecord {
 }
 
 function parseGenerated(value: unknown): RecordedGeneration {
-  if (!isObject(value) || !isObject(value.files) || !isObject(value.answers)) {
+  if (!isObject(value) || !isObject(value.files)) {
     throw new LifecycleError(`${ANSWERS_FILE}: "generated" must hold "answers" and "files" (it is written by the generator; restore it from git)`);
   }
   const files: Manifest = {};
@@ -100,7 +100,9 @@ function parseGenerated(value: unknown): RecordedGeneration {
     if (typeof hash !== 'string') throw new LifecycleError(`${ANSWERS_FILE}: "generated.files" has no hash for ${path}`);
     files[path] = hash;
   }
-  return { answers: parseAnswers(value.answers, 'generated.answers.'), answersAsWritten: value.answers, files };
+  // parseAnswers refuses anything but an object, naming the key.
+  const answers = parseAnswers(value.answers, 'generated.answers.');
+  return { answers, answersAsWritten: value.answers as Record<string, unknown>, files };
 }
 
 /**
