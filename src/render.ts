@@ -14,6 +14,7 @@ import { listView } from './fields/list-views.js';
 import { migrationViews, type MigrationView } from './fields/migration-views.js';
 import { serviceViews } from './fields/service-views.js';
 import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from './fields/spec.js';
+import { formatFiles } from './format-files.js';
 import { entityNames, type EntityNames } from './names.js';
 
 /** What a user chooses; everything else is derived from it. */
@@ -65,7 +66,7 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
 
 /**
  * Renders the project for the given answers. Pure: the same answers and templates always give the
- * same map, byte for byte. Files ending in `.hbs` go through Handlebars (the suffix is dropped);
+ * same map, byte for byte, laid out by the project's pinned Biome (see formatFiles). Files ending in `.hbs` go through Handlebars (the suffix is dropped);
  * other files are copied as they are. `__name__` in a path is replaced by that name
  * (`src/__fileBase__/__fileBase__.model.ts` -> `src/order-line/order-line.model.ts`). A template
  * that renders to nothing is a file these answers have no use for (`src/collation.ts` without
@@ -106,7 +107,8 @@ export function render(answers: Answers, templates: Template[], generatorVersion
   });
   const used = files.filter(([, content]) => content !== '');
   used.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new Map(used);
+  // Laid out by the project's own formatter, last: its first `npm run format` changes nothing.
+  return formatFiles(new Map(used));
 }
 
 function renderFile(template: Template, path: string, context: object): readonly [string, string] {

@@ -1,7 +1,9 @@
 /**
- * `npm run lint` (Biome) in what the generator renders: the example, a fresh multi-word service and
- * entities named close to what the generated code declares pass with no diagnostic at all, not
- * even a hint; and the script fails on a warning, so CI stops on one.
+ * `npm run lint` (`biome check`: layout, import order and the linter) in what the generator
+ * renders: the examples, a fresh multi-word service and entities named close to what the
+ * generated code declares pass with no diagnostic at all, not even a hint; the script fails on a
+ * warning, so CI stops on one; and the owner's `npm run format` changes no file, so `status`
+ * still reports every file unchanged after it.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +13,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { generatedProjects } from './generated-projects.js';
-import { example, linkRootModules, runCli, tempDir } from './helpers.js';
+import { statusCommand } from '../src/lifecycle/status-command.js';
+import { example, linkRootModules, readTree, runCli, tempDir } from './helpers.js';
 
 interface LintReport {
   summary: { errors: number; warnings: number; infos: number };
@@ -50,9 +53,9 @@ const projects = [
 const clean = suite('npm run lint in generated projects');
 
 for (const { dir, name } of projects) {
-  clean(`${name}: runs Biome's linter and reports nothing`, () => {
+  clean(`${name}: runs Biome's check (layout, imports, linter) and reports nothing`, () => {
     const script = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint;
-    assert.match(script ?? '', /^biome lint --error-on-warnings/);
+    assert.match(script ?? '', /^biome check --error-on-warnings/);
     const { status, report } = lint(dir);
     assert.equal(findings(report), []);
     assert.equal([report.summary.errors, report.summary.warnings, report.summary.infos], [0, 0, 0]);
@@ -72,7 +75,7 @@ failing('an unused variable in the code of a copy of the example fails the scrip
   linkRootModules(copy);
   const leftOver = 'const leftOver = 1;\n';
   const app = join(copy, 'src/app.ts');
-  writeFileSync(app, `${readFileSync(app, 'utf8')}\n${leftOver}`);
+  writeFileSync(app, `${readFileSync(app, 'utf8')}${leftOver}`);
   // What .gitignore lists is not the project's code: the same finding there is no finding.
   for (const folder of ['dist', 'data']) {
     mkdirSync(join(copy, folder));
@@ -86,3 +89,32 @@ failing('an unused variable in the code of a copy of the example fails the scrip
 });
 
 failing.run();
+
+// ---
+
+const format = suite("the owner's npm run format");
+
+for (const { source, name } of [
+  { source: example, name: 'product-service' },
+  { source: join(example, '../book-service'), name: 'book-service' },
+  ...projects.slice(0, 2).map(({ dir, name }) => ({ source: dir, name })),
+]) {
+  format(`${name}: changes no file, and status still reports every file unchanged`, () => {
+    const copy = join(tempDir(), name);
+    cpSync(source, copy, { recursive: true, filter: (path) => !/[/\\](node_modules|data|dist)$/.test(path) });
+    linkRootModules(copy);
+    const before = readTree(copy);
+    const result = spawnSync('npm', ['run', '--silent', 'format'], { cwd: copy, encoding: 'utf8' });
+    assert.is(result.status, 0, `${result.stdout}${result.stderr}`);
+    const after = readTree(copy);
+    const changed = [...after].filter(([path, content]) => before.get(path) !== content).map(([path]) => path);
+    assert.equal(changed, [], 'files npm run format rewrote');
+    const lines: string[] = [];
+    const code = statusCommand(copy, { json: true }, { log: (line) => lines.push(line), error: (line) => lines.push(line) });
+    const files = (JSON.parse(lines.join('\n')) as { files: { path: string; state: string | null }[] }).files;
+    assert.equal(files.filter((file) => file.state !== 'unchanged').map((file) => file.path), []);
+    assert.is(code, 0);
+  });
+}
+
+format.run();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { formatFiles } from '../format-files.js';
 import type { Answers, RenderedFiles } from '../render.js';
 import { checkAnswers, type AnswersFromFile } from '../fields/answers-file.js';
 
@@ -66,7 +67,8 @@ export function recordGeneration(files: RenderedFiles): RenderedFiles {
   if (rendered === undefined) throw new Error(`the templates must render ${ANSWERS_FILE}`);
   const { generatorVersion, ...answers } = JSON.parse(rendered) as Record<string, unknown>;
   const content = { ...answers, generatorVersion, generated: { answers, files: manifestOf(files) } };
-  return new Map(files).set(ANSWERS_FILE, `${JSON.stringify(content, null, 2)}\n`);
+  // In the project formatter's layout too, like every other file.
+  return formatFiles(new Map(files).set(ANSWERS_FILE, `${JSON.stringify(content, null, 2)}\n`));
 }
 
 /** Reads the text of an answers file; every problem is a LifecycleError naming the file. */

@@ -23,7 +23,8 @@ export const WARM_UP_SECONDS = 5;
  */
 export function profile(name: string, short: boolean): Step[] {
   if (name === 'flat') return [{ connections: CONNECTIONS, seconds: short ? 5 : 20 }];
-  if (name === 'ramp') return [5, 10, 15, 20, 20, 20, 20, 20, 20, 15, 10, 5].map((connections) => ({ connections, seconds: short ? 1 : 10 }));
+  if (name === 'ramp')
+    return [5, 10, 15, 20, 20, 20, 20, 20, 20, 15, 10, 5].map((connections) => ({ connections, seconds: short ? 1 : 10 }));
   throw new Error(`unknown profile "${name}" (flat or ramp)`);
 }
 
@@ -39,14 +40,20 @@ export interface Tally {
 export const emptyTally = (): Tally => ({ latencies: [], requests: 0, seconds: 0, errors: 0, non2xx: 0 });
 
 /** One autocannon run; latencies are kept per response, so p95 is exact (autocannon reports no p95). */
-export async function measure(url: string, next: () => Request, { connections, seconds }: Step, into: Tally = emptyTally()): Promise<Tally> {
+export async function measure(
+  url: string,
+  next: () => Request,
+  { connections, seconds }: Step,
+  into: Tally = emptyTally(),
+): Promise<Tally> {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
     // Not push(...latencies) at the end: a long run holds more responses than a call takes arguments.
-    setupClient: (client) => client.on('response', (_status: number, _bytes: number, responseTime: number) => into.latencies.push(responseTime)),
+    setupClient: (client) =>
+      client.on('response', (_status: number, _bytes: number, responseTime: number) => into.latencies.push(responseTime)),
   });
   into.requests += result.requests.total;
   into.seconds += result.duration;

@@ -99,7 +99,8 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
     restore: async ({ sessionsEnd }) => {
       try {
         for (let tries = 0; sessionsEnd && (await sessionsLeft()) > 0; tries++) {
-          if (tries === MAX_TRIES) throw new Error(`the service's database sessions did not end within ${(MAX_TRIES * SETTLE_MS) / 1000} s`);
+          if (tries === MAX_TRIES)
+            throw new Error(`the service's database sessions did not end within ${(MAX_TRIES * SETTLE_MS) / 1000} s`);
           await sleep(SETTLE_MS);
         }
         await settle(found);

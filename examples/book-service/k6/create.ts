@@ -3,7 +3,7 @@ import http from 'k6/http';
 
 import { authorizationHeaders } from './auth.ts';
 import { bookBody } from './book-body.ts';
-import { THINK_TIME_SECONDS, baseUrl, loadProfile } from './profile.ts';
+import { baseUrl, loadProfile, THINK_TIME_SECONDS } from './profile.ts';
 
 // Create requests answer 201 with p95 under 1000 ms.
 export const options = loadProfile('create', 1000);

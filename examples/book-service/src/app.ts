@@ -2,6 +2,7 @@ import Koa from 'koa';
 
 import { createGuard } from './auth/guard.js';
 import { tokenEndpoint } from './auth/token.routes.js';
+import { createBookRouter } from './book/book.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
 import { cursorKey } from './http/cursor.js';
@@ -13,7 +14,6 @@ import { requestLog } from './http/request-log.js';
 import { corsPolicy, securityHeaders } from './http/security.js';
 import type { Logger } from './logger.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { createBookRouter } from './book/book.routes.js';
 
 export interface AppDependencies {
   db: Database;

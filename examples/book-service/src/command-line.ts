@@ -1,5 +1,5 @@
-import { ConfigError, loadDatabaseConfig, loadDotEnv, type DatabaseConfig } from './config.js';
-import { openDatabase, type Database } from './database.js';
+import { ConfigError, type DatabaseConfig, loadDatabaseConfig, loadDotEnv } from './config.js';
+import { type Database, openDatabase } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 
 // Shared by the npm scripts run by hand (migrate, migrate:*, db:seed).

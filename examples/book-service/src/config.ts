@@ -1,5 +1,5 @@
-import { loadAuthConfig, MIN_SECRET_BYTES, type AuthConfig } from './auth/auth.config.js';
-import { boolean, choice, ConfigError, integer, isProduction, text, type Env } from './env.js';
+import { type AuthConfig, loadAuthConfig, MIN_SECRET_BYTES } from './auth/auth.config.js';
+import { boolean, ConfigError, choice, type Env, integer, isProduction, text } from './env.js';
 
 export { ConfigError };
 
@@ -144,7 +144,10 @@ function cursorSecret(env: Env): string | undefined {
 
 /** CORS_ORIGINS: comma-separated origins such as https://app.example.com, or * for any. */
 function corsOrigins(env: Env): string[] {
-  const entries = (text(env, 'CORS_ORIGINS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (text(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.includes('*')) {
     if (entries.length > 1) throw new ConfigError('CORS_ORIGINS is either * or a list of origins, not both');
     return entries;

@@ -7,7 +7,7 @@ import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import pg from 'pg';
 
-import { IN_MEMORY, type Config } from './config.js';
+import { type Config, IN_MEMORY } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Logger } from './logger.js';
 
@@ -36,9 +36,7 @@ export async function openDatabase(
     deprecate: (method, alternative) => logger.warn({ method, alternative }, 'knex deprecation'),
     debug: (message) => logger.debug({ knex: message }, 'database debug'),
   };
-  const database = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config, log)
-    : await openEmbedded(config.dataDir, log);
+  const database = config.databaseUrl ? openPostgres(config.databaseUrl, config, log) : await openEmbedded(config.dataDir, log);
   Model.knex(database.knex);
   return database;
 }

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 
 import { accessOf, requiredScope } from './auth/access.js';
 import type { AuthConfig } from './auth/auth.config.js';
+import { bookApi } from './book/book.routes.js';
 import type { Api } from './http/operations.js';
-import { AUTH_TAG, bearerScheme, tokenEndpointDocument } from './openapi/token.js';
 import { AUTH_RESPONSES, ERROR_RESPONSES } from './openapi/responses.js';
 import { errors, type Json } from './openapi/schema.js';
-import { bookApi } from './book/book.routes.js';
+import { AUTH_TAG, bearerScheme, tokenEndpointDocument } from './openapi/token.js';
 import { SERVICE_TITLE } from './service.js';
 
 /** The APIs this service serves, in the order the document lists them. */

@@ -1,8 +1,8 @@
+import { createBook } from './book/book.repository.js';
+import { type BookCreate, bookCreateSchema } from './book/book.schema.js';
 import { fail, withDatabase } from './command-line.js';
 import { validator } from './http/validate.js';
 import { migrateLatest } from './migrations/index.js';
-import { createBook } from './book/book.repository.js';
-import { bookCreateSchema, type BookCreate } from './book/book.schema.js';
 
 // `npm run db:seed -- [count]`: inserts `count` example books (10 unless given) into the
 // configured database, migrating it first, for a demo or a manual test.

@@ -13,7 +13,14 @@ export function runs(fallback = 100): number {
 /** Text the service must store unchanged: any well-formed Unicode without NUL, in UTF-16 length bounds. */
 export const storableText = (minLength: number, maxLength: number) =>
   fc
-    .string({ unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '€', '😀', '\u{10FFFF}', "'", '"', '\\'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), minLength, maxLength })
+    .string({
+      unit: fc.oneof(
+        fc.constantFrom('a', 'Z', ' ', '€', '😀', '\u{10FFFF}', "'", '"', '\\'),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      ),
+      minLength,
+      maxLength,
+    })
     .map((text) => text.replaceAll('\u0000', 'x'))
     .filter((text) => text.length >= minLength && text.length <= maxLength);
 
@@ -97,16 +104,38 @@ const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
  * checked (a malformed body, tested as such): a wrong-type object here never holds that key.
  */
 const objectValue = fc.object({ maxDepth: 2, key: fc.string().filter((key) => key !== '__proto__') });
-const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), objectValue);
-const nonNumber = fc.oneof(fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), objectValue);
-const nonBoolean = fc.oneof(fc.constantFrom('true', 'false', 0, 1, ''), fc.string({ maxLength: 10 }), fc.double(), fc.constant(null), fc.array(fc.boolean(), { maxLength: 3 }), objectValue);
+const nonString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  objectValue,
+);
+const nonNumber = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  objectValue,
+);
+const nonBoolean = fc.oneof(
+  fc.constantFrom('true', 'false', 0, 1, ''),
+  fc.string({ maxLength: 10 }),
+  fc.double(),
+  fc.constant(null),
+  fc.array(fc.boolean(), { maxLength: 3 }),
+  objectValue,
+);
 
 /** Refused whatever the length bounds: not a string, NUL or unpaired surrogates, or longer than `maxLength`. */
 const badText = (maxLength?: number) =>
   fc.oneof(
     nonString,
     fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00x\ud83d')).map(([text, bad]) => text + bad),
-    ...(maxLength === undefined ? [] : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
+    ...(maxLength === undefined
+      ? []
+      : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
   );
 
 /** Finite numbers below `min` or above `max`: just outside the bounds and far off. */
@@ -131,7 +160,9 @@ const badDate = fc.oneof(
 const notOneOf = (values: readonly string[]) =>
   fc.oneof(
     nonString,
-    fc.constantFrom('', ...values.flatMap((value) => [value.toUpperCase(), ` ${value}`, `${value} `, value.slice(0, -1)])).filter((text) => !values.includes(text)),
+    fc
+      .constantFrom('', ...values.flatMap((value) => [value.toUpperCase(), ` ${value}`, `${value} `, value.slice(0, -1)]))
+      .filter((text) => !values.includes(text)),
     fc.string({ maxLength: 12 }).filter((text) => !values.includes(text)),
   );
 
@@ -143,18 +174,25 @@ export const invalidField: Record<keyof BookFields, fc.Arbitrary<unknown>> = {
     badText(255),
     fc.string({ minLength: 1, maxLength: 21 }).filter((text) => !/^[0-9-]{10,17}$/.test(text)),
   ),
-  pages: fc.oneof(
-    nonNumber,
-    fc.constantFrom(0, 2_147_483_648, 1.5),
-    outside(1, 2_147_483_647),
-    fc.double({ min: 1, max: 2_147_483_647, noNaN: true }).filter((value) => !Number.isInteger(value)),
-  ).filter(notNull),
-  price: fc.oneof(
-    nonNumber,
-    fc.constantFrom(-0.01, 100_000_000, 0.005),
-    outside(0, 99_999_999.99),
-    fc.integer({ min: 0, max: 1_000_000_000 }).filter((thousandths) => thousandths % 10 !== 0).map((thousandths) => thousandths / 1000),
-  ).filter(notNull),
+  pages: fc
+    .oneof(
+      nonNumber,
+      fc.constantFrom(0, 2_147_483_648, 1.5),
+      outside(1, 2_147_483_647),
+      fc.double({ min: 1, max: 2_147_483_647, noNaN: true }).filter((value) => !Number.isInteger(value)),
+    )
+    .filter(notNull),
+  price: fc
+    .oneof(
+      nonNumber,
+      fc.constantFrom(-0.01, 100_000_000, 0.005),
+      outside(0, 99_999_999.99),
+      fc
+        .integer({ min: 0, max: 1_000_000_000 })
+        .filter((thousandths) => thousandths % 10 !== 0)
+        .map((thousandths) => thousandths / 1000),
+    )
+    .filter(notNull),
   format: notOneOf(['hardcover', 'paperback', 'ebook']).filter(notNull),
   published: badDate.filter(notNull),
   available: nonBoolean.filter(notNull),
@@ -173,7 +211,17 @@ export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: s
   fc
     .tuple(
       createBody,
-      fc.oneof(fc.constantFrom('id', 'createdAt', 'updatedAt', '', ...FIELDS.map((field) => field.toUpperCase()), ...FIELDS.map((field) => `${field} `)), fc.string({ minLength: 1, maxLength: 8 })),
+      fc.oneof(
+        fc.constantFrom(
+          'id',
+          'createdAt',
+          'updatedAt',
+          '',
+          ...FIELDS.map((field) => field.toUpperCase()),
+          ...FIELDS.map((field) => `${field} `),
+        ),
+        fc.string({ minLength: 1, maxLength: 8 }),
+      ),
       fc.jsonValue({ maxDepth: 2 }),
     )
     // A "__proto__" inside the value is refused by the body parser first, without naming the key.
@@ -202,5 +250,8 @@ export const anyBody: fc.Arbitrary<string | Buffer> = fc.oneof(
   deepJson,
   fc.constantFrom('', '{', '}', 'null', '[]', '"text"', '1', '{"__proto__":{"a":1}}'),
   // Cut short, and with a key given twice.
-  fc.constantFrom('{"title":"The Pragmatic Programmer","isbn":"978-0-13-595705-9"', '{"title":null,"title":"The Pragmatic Programmer","isbn":"978-0-13-595705-9"}'),
+  fc.constantFrom(
+    '{"title":"The Pragmatic Programmer","isbn":"978-0-13-595705-9"',
+    '{"title":null,"title":"The Pragmatic Programmer","isbn":"978-0-13-595705-9"}',
+  ),
 );

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 
 import * as assert from 'uvu/assert';
 
-import { JSON_HEADERS, bookChange, bookInput, numberedBookInput, type Service } from './helpers.js';
+import { bookChange, bookInput, JSON_HEADERS, numberedBookInput, type Service } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 // What the authentication tests share: the routes, the tokens a forger sends, and requests.
@@ -39,7 +39,11 @@ export const otherRsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).p
 /** Authorization header values that must all be refused with 401, and the text each gets. */
 export const REFUSED: [string, string | undefined, string][] = [
   ['no token', undefined, 'Authentication required: send Authorization: Bearer <token>'],
-  ['a Basic header', `Basic ${Buffer.from(`${TEST_USERNAME}:${TEST_PASSWORD}`).toString('base64')}`, 'Authorization header must be "Bearer <token>"'],
+  [
+    'a Basic header',
+    `Basic ${Buffer.from(`${TEST_USERNAME}:${TEST_PASSWORD}`).toString('base64')}`,
+    'Authorization header must be "Bearer <token>"',
+  ],
   ['Bearer without a token', 'Bearer', 'Authorization header must be "Bearer <token>"'],
   ['a token without the Bearer scheme', signToken(), 'Authorization header must be "Bearer <token>"'],
   ['a token that is not a JWT', 'Bearer not-a-jwt', 'Invalid token'],

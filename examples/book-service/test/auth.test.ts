@@ -12,13 +12,13 @@ import {
   READ,
   REALM,
   REFUSED,
-  request,
   ROUTES,
+  request,
   rows,
   TOKEN_PATH,
   WRITE,
 } from './auth-helpers.js';
-import { JSON_HEADERS, bookChange, bookInput, testConfig, useService } from './helpers.js';
+import { bookChange, bookInput, JSON_HEADERS, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 for (const mode of ['writes', 'all', 'off'] as const) {
@@ -70,15 +70,26 @@ for (const mode of ['writes', 'all', 'off'] as const) {
     );
 
     const authorization = { Authorization: `Bearer ${token}` };
-    const created = await service().api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, ...authorization }, body: JSON.stringify(bookInput()) });
+    const created = await service().api(PATH, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, ...authorization },
+      body: JSON.stringify(bookInput()),
+    });
     assert.is(created.status, 201);
     const { id } = (await created.json()) as { id: number };
     const read = await service().api(`${PATH}/${id}`, { headers: authorization });
     assert.is(read.status, 200);
-    const updated = await service().api(`${PATH}/${id}`, { method: 'PUT', headers: { ...JSON_HEADERS, ...authorization }, body: JSON.stringify(bookChange) });
+    const updated = await service().api(`${PATH}/${id}`, {
+      method: 'PUT',
+      headers: { ...JSON_HEADERS, ...authorization },
+      body: JSON.stringify(bookChange),
+    });
     assert.is(updated.status, 200);
     const before = (await read.json()) as Record<string, unknown>;
-    assert.equal({ ...((await updated.json()) as Record<string, unknown>), updatedAt: undefined }, { ...before, ...bookChange, updatedAt: undefined });
+    assert.equal(
+      { ...((await updated.json()) as Record<string, unknown>), updatedAt: undefined },
+      { ...before, ...bookChange, updatedAt: undefined },
+    );
     assert.is((await service().api(`${PATH}/${id}`, { method: 'DELETE', headers: authorization })).status, 204);
     assert.equal(await rows(service()), []);
   });
@@ -122,7 +133,12 @@ for (const mode of ['writes', 'all', 'off'] as const) {
       { username: TEST_USERNAME, password: `${TEST_PASSWORD} ` },
     ]) {
       const response = await getToken(service(), credentials);
-      answers.push({ status: response.status, type: response.headers.get('content-type'), challenge: response.headers.get('www-authenticate'), text: await response.text() });
+      answers.push({
+        status: response.status,
+        type: response.headers.get('content-type'),
+        challenge: response.headers.get('www-authenticate'),
+        text: await response.text(),
+      });
     }
     for (const answer of answers) {
       assert.equal(answer, { status: 401, type: 'text/plain; charset=utf-8', challenge: REALM, text: 'Invalid username or password' });

@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { backoffDelay, retryWithBackoff } from '../src/backoff.js';
 
@@ -13,8 +13,14 @@ test('doubles from the initial delay and stops at the cap', () => {
 
 test('jitter only shortens, by at most 20%', () => {
   const options = { initialDelayMs: 1_000, maxDelayMs: 1_000 };
-  assert.is(backoffDelay(1, options, () => 0.999_999), 800);
-  assert.is(backoffDelay(9, options, () => 0.5), 900);
+  assert.is(
+    backoffDelay(1, options, () => 0.999_999),
+    800,
+  );
+  assert.is(
+    backoffDelay(9, options, () => 0.5),
+    900,
+  );
 });
 
 test('retries retryable errors until success, reporting each attempt', async () => {

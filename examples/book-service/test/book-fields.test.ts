@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { bookInput, numberedBookInput, post, put, useService } from './helpers.js';
 import { expectText, listAll } from './responses.js';
@@ -97,7 +97,10 @@ const FIELD_CASES: FieldCases[] = [
     field: 'available',
     whenAbsent: true,
     accepts: [true, false, null],
-    refuses: [['yes', '"available" must be a boolean'], [1, '"available" must be a boolean']],
+    refuses: [
+      ['yes', '"available" must be a boolean'],
+      [1, '"available" must be a boolean'],
+    ],
   },
 ];
 

@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { bookInput, post, put, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, listAll } from './responses.js';

@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { post, put, useService } from './helpers.js';
 import { expectText, listAll } from './responses.js';
@@ -69,7 +69,10 @@ test('dates and times read back the same whatever time zone the service runs in'
   const zone = process.env.TZ;
   try {
     // UTC-8 and UTC+14: a date read as local midnight would move a day either way.
-    for (const [timeZone, fields] of [['America/Los_Angeles', FIRST], ['Pacific/Kiritimati', SECOND]] as const) {
+    for (const [timeZone, fields] of [
+      ['America/Los_Angeles', FIRST],
+      ['Pacific/Kiritimati', SECOND],
+    ] as const) {
       process.env.TZ = timeZone;
       const { id } = await create(fields);
       assert.equal(fieldsOf(await read(id)), fields, timeZone);
@@ -86,20 +89,23 @@ test('the format column itself refuses a value outside the format values', async
     .db.knex('books')
     .where('id', id)
     .update('format', 'other')
-    .then(() => undefined, (error: { code?: string }) => error.code);
+    .then(
+      () => undefined,
+      (error: { code?: string }) => error.code,
+    );
   // 23514: check_violation.
   assert.is(refusal, '23514');
   assert.equal(fieldsOf(await read(id)), FIRST);
 });
 
-test('a create repeating another book\'s isbn answers 409 and stores nothing', async () => {
+test("a create repeating another book's isbn answers 409 and stores nothing", async () => {
   const first = await create(FIRST);
   const response = await post(service(), '/api/books', { ...SECOND, isbn: FIRST.isbn });
   await expectText(response, 409, 'a book with this isbn already exists');
   assert.equal(await listAll(service()), [first]);
 });
 
-test('an update to another book\'s isbn answers 409 and changes nothing', async () => {
+test("an update to another book's isbn answers 409 and changes nothing", async () => {
   await create(FIRST);
   const second = await create(SECOND);
   const response = await put(service(), `/api/books/${second.id}`, { ...FIRST_SHARED, isbn: FIRST.isbn });
@@ -107,7 +113,7 @@ test('an update to another book\'s isbn answers 409 and changes nothing', async 
   assert.equal(await read(second.id), second);
 });
 
-test('an update that keeps a book\'s own isbn is no conflict', async () => {
+test("an update that keeps a book's own isbn is no conflict", async () => {
   const { id } = await create(FIRST);
   const response = await put(service(), `/api/books/${id}`, { isbn: FIRST.isbn });
   assert.is(response.status, 200, await response.clone().text());

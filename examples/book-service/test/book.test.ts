@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 // Aliased: an entity named Record would hide TypeScript's Record type below.
 import { Book as BookModel } from '../src/book/book.model.js';
@@ -25,7 +25,18 @@ test('POST creates a book and answers 201 with Location and the stored row', asy
   assert.is(response.headers.get('location'), `${PATH}/1`);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const body = (await response.json()) as Record<string, unknown>;
-  assert.equal(Object.keys(body).sort(), ['available', 'createdAt', 'format', 'id', 'isbn', 'pages', 'price', 'published', 'title', 'updatedAt']);
+  assert.equal(Object.keys(body).sort(), [
+    'available',
+    'createdAt',
+    'format',
+    'id',
+    'isbn',
+    'pages',
+    'price',
+    'published',
+    'title',
+    'updatedAt',
+  ]);
   assert.is(body.id, 1);
   assert.equal(fieldsOf(body), bookInput());
   assert.match(String(body.createdAt), ISO_UTC);
@@ -61,11 +72,17 @@ test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
   const first = await service().api(`${PATH}?count=exact`);
   assert.is(first.headers.get('x-total-count'), '25');
   const firstIds = ((await first.json()) as { id: number }[]).map((o) => o.id);
-  assert.equal(firstIds, Array.from({ length: 20 }, (_, i) => i + 1));
+  assert.equal(
+    firstIds,
+    Array.from({ length: 20 }, (_, i) => i + 1),
+  );
 
   const second = await service().api(`${PATH}?page=2&pageSize=10`);
   assert.is(second.headers.get('x-total-count'), null);
-  assert.equal(((await second.json()) as { id: number }[]).map((o) => o.id), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+  assert.equal(
+    ((await second.json()) as { id: number }[]).map((o) => o.id),
+    [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+  );
 
   const beyond = await service().api(`${PATH}?page=9&count=exact`);
   assert.equal(await beyond.json(), []);
@@ -73,7 +90,17 @@ test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
 });
 
 test('invalid paging answers 400', async () => {
-  for (const query of ['pageSize=101', 'pageSize=0', 'page=0', 'page=-1', 'page=1.5', 'pageSize=abc', 'page=1&page=2', 'page=1e3', 'sort=']) {
+  for (const query of [
+    'pageSize=101',
+    'pageSize=0',
+    'page=0',
+    'page=-1',
+    'page=1.5',
+    'pageSize=abc',
+    'page=1&page=2',
+    'page=1e3',
+    'sort=',
+  ]) {
     const response = await service().api(`${PATH}?${query}`);
     assert.is(response.status, 400, query);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
@@ -129,7 +156,11 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
   await create();
   await expectText(await service().api(`${PATH}/42`), 404, 'Book 42 not found');
   await expectText(await put(service(), `${PATH}/42`, bookChange), 404, 'Book 42 not found');
-  await expectText(await service().api(`${PATH}/42`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } }), 404, 'Book 42 not found');
+  await expectText(
+    await service().api(`${PATH}/42`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } }),
+    404,
+    'Book 42 not found',
+  );
   assert.is((await listAll(service())).length, 1);
 });
 

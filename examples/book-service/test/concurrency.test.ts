@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
-import { distinctCreates, FIELDS, stored, UNIQUE_FIELDS, fieldValues, type BookFields } from './arbitraries.js';
-import { useService, type Service } from './helpers.js';
+import { type BookFields, distinctCreates, FIELDS, fieldValues, stored, UNIQUE_FIELDS } from './arbitraries.js';
+import { type Service, useService } from './helpers.js';
 import { send, tally } from './raw-http.js';
 
 // Many clients at once: creators, updaters of shared rows (each owns one field of one row)
@@ -77,7 +77,8 @@ test('parallel clients: every acknowledged write is visible, no update overwrite
           continue;
         }
         const answer = JSON.parse(response.text) as Record<string, unknown>;
-        if (answer[field] !== value) failures.push(`update of ${field} answered ${JSON.stringify(answer[field])}, sent ${JSON.stringify(value)}`);
+        if (answer[field] !== value)
+          failures.push(`update of ${field} answered ${JSON.stringify(answer[field])}, sent ${JSON.stringify(value)}`);
         lastAcknowledged.set(`${id}:${field}`, value);
       }
     }),

@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { ConfigError, DEFAULT_MANAGEMENT_PORT, DEFAULT_PORT, loadConfig } from '../src/config.js';
 
@@ -200,27 +200,49 @@ const refused: [string, Record<string, string>, RegExp][] = [
   ['a missing secret', { AUTH_PASSWORD: 'x' }, /^JWT_SECRET is not set\. The generator wrote one to \.env/],
   ['a missing password', { JWT_SECRET: AUTH.JWT_SECRET }, /^AUTH_PASSWORD \(or AUTH_PASSWORD_HASH\) is not set/],
   ['a password and a hash', { ...AUTH, AUTH_PASSWORD_HASH: HASH }, /^Set AUTH_PASSWORD or AUTH_PASSWORD_HASH, not both$/],
-  ['a hash that is not bcrypt', { JWT_SECRET: AUTH.JWT_SECRET, AUTH_PASSWORD_HASH: 'md5:abc' }, /^AUTH_PASSWORD_HASH must be a bcrypt hash/],
+  [
+    'a hash that is not bcrypt',
+    { JWT_SECRET: AUTH.JWT_SECRET, AUTH_PASSWORD_HASH: 'md5:abc' },
+    /^AUTH_PASSWORD_HASH must be a bcrypt hash/,
+  ],
   ['a secret and a JWKS', { ...AUTH, ...JWKS }, /^Set JWT_SECRET or JWT_JWKS_URI, not both/],
   ['a JWKS without issuer', { ...JWKS, JWT_ISSUER: '' }, /^JWT_JWKS_URI needs JWT_ISSUER and JWT_AUDIENCE/],
   ['a JWKS without audience', { ...JWKS, JWT_AUDIENCE: '' }, /^JWT_JWKS_URI needs JWT_ISSUER and JWT_AUDIENCE/],
   ['a JWKS that is not a URL', { ...JWKS, JWT_JWKS_URI: 'idp' }, /^JWT_JWKS_URI is not a valid URL/],
   ['a token lifetime over a day', { ...AUTH, JWT_TTL_SECONDS: '86401' }, /^JWT_TTL_SECONDS must be an integer from 60 to 86400/],
-  ['production: a secret under 32 bytes', { ...PRODUCTION, ...AUTH, JWT_SECRET: 's'.repeat(31) }, /^JWT_SECRET must be at least 32 bytes when NODE_ENV=production \(it has 31\)/],
+  [
+    'production: a secret under 32 bytes',
+    { ...PRODUCTION, ...AUTH, JWT_SECRET: 's'.repeat(31) },
+    /^JWT_SECRET must be at least 32 bytes when NODE_ENV=production \(it has 31\)/,
+  ],
   ['production: a missing secret', { ...PRODUCTION, AUTH_PASSWORD: AUTH.AUTH_PASSWORD }, /^JWT_SECRET is not set/],
   ['production: a missing password', { ...PRODUCTION, JWT_SECRET: AUTH.JWT_SECRET }, /^AUTH_PASSWORD \(or AUTH_PASSWORD_HASH\) is not set/],
-  ['production: a password under 12 characters', { ...PRODUCTION, ...AUTH, AUTH_PASSWORD: 'short-pass' }, /^AUTH_PASSWORD must be at least 12 characters when NODE_ENV=production$/],
-  ['production: a JWKS over plain HTTP', { ...PRODUCTION, ...JWKS, JWT_JWKS_URI: 'http://idp.example/jwks.json' }, /^JWT_JWKS_URI must be an https URL/],
+  [
+    'production: a password under 12 characters',
+    { ...PRODUCTION, ...AUTH, AUTH_PASSWORD: 'short-pass' },
+    /^AUTH_PASSWORD must be at least 12 characters when NODE_ENV=production$/,
+  ],
+  [
+    'production: a JWKS over plain HTTP',
+    { ...PRODUCTION, ...JWKS, JWT_JWKS_URI: 'http://idp.example/jwks.json' },
+    /^JWT_JWKS_URI must be an https URL/,
+  ],
 ];
 
 for (const [what, env, message] of refused) {
   auth(`refuses ${what}`, () => {
-    assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message));
+    assert.throws(
+      () => loadConfig(env),
+      (error: Error) => error instanceof ConfigError && message.test(error.message),
+    );
   });
 }
 
 auth('refusals never echo the secret or the password', () => {
-  for (const env of [{ ...PRODUCTION, ...AUTH, JWT_SECRET: 'tiny-secret' }, { ...PRODUCTION, ...AUTH, AUTH_PASSWORD: 'pw-secret' }]) {
+  for (const env of [
+    { ...PRODUCTION, ...AUTH, JWT_SECRET: 'tiny-secret' },
+    { ...PRODUCTION, ...AUTH, AUTH_PASSWORD: 'pw-secret' },
+  ]) {
     assert.throws(
       () => loadConfig(env),
       (error: Error) => !error.message.includes('tiny-secret') && !error.message.includes('pw-secret'),

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../src/data-dir-lock.js';
 

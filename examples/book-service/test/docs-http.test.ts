@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { buildOpenApiDocument } from '../src/openapi.js';
 import { bookExamples } from '../src/book/book.openapi.js';
+import { buildOpenApiDocument } from '../src/openapi.js';
 import { del, post, put, testConfig, useService } from './helpers.js';
 
 // The document and the Swagger UI as a client reaches them over HTTP; docs.test.ts reads the document itself.
@@ -73,9 +72,7 @@ http('GET /swagger answers HTML that loads only local assets, under a CSP', asyn
   assert.ok(html.includes('/openapi.json'), 'points Swagger UI at /openapi.json');
 
   // xmlns values are names, not requests; every other absolute URL would leave this host.
-  const external = [...html.matchAll(/https?:\/\/[^\s"'<>)]+/g)]
-    .map(([url]) => url)
-    .filter((url) => !url.startsWith('http://www.w3.org/'));
+  const external = [...html.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map(([url]) => url).filter((url) => !url.startsWith('http://www.w3.org/'));
   assert.equal(external, []);
   const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
   assert.ok(assets.length >= 4, 'links the bundle, the preset, the stylesheet and the icon');

@@ -1,11 +1,11 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { createApps } from '../src/app.js';
 import { openDatabase } from '../src/database.js';
 import { createReadiness } from '../src/http/health.js';
 import { createLogger } from '../src/logger.js';
-import { build, bookInput, post, testConfig, useService } from './helpers.js';
+import { bookInput, build, post, testConfig, useService } from './helpers.js';
 
 const ports = suite('management port');
 const service = useService(ports);

@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import type { Test } from 'uvu';
 
 import { createApps } from '../src/app.js';
-import { IN_MEMORY, loadConfig, type Config } from '../src/config.js';
+import { type Config, IN_MEMORY, loadConfig } from '../src/config.js';
 import type { Database } from '../src/database.js';
 import { createReadiness, type Readiness } from '../src/http/health.js';
 import { createHttpServer } from '../src/http/http-server.js';

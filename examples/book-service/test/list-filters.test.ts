@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { columnCollation } from '../src/collation.js';
-import { prefixEnd } from '../src/http/list-query.js';
 import { pagePlan, refuseUnorderedPrefixes } from '../src/book/book.list.js';
 import type { ListKey } from '../src/book/book.schema.js';
+import { columnCollation } from '../src/collation.js';
+import { prefixEnd } from '../src/http/list-query.js';
 import { useService } from './helpers.js';
-import { expectedIds, fill, KEYS, onTableCopy, PATH, walk, type Row } from './list-helpers.js';
+import { expectedIds, fill, KEYS, onTableCopy, PATH, type Row, walk } from './list-helpers.js';
 
 const test = suite('list: filters and counts');
 const service = useService(test);
@@ -40,7 +39,10 @@ test('an exact match on a unique key combines with a range on another key', asyn
   const createdAt = encodeURIComponent(String(second.createdAt));
   const found = await service().api(`${PATH}?id=${second.id}&createdAt[gte]=${createdAt}&sort=-createdAt`);
   assert.is(found.status, 200, await found.clone().text());
-  assert.equal(((await found.json()) as Row[]).map((row) => row.id), [second.id]);
+  assert.equal(
+    ((await found.json()) as Row[]).map((row) => row.id),
+    [second.id],
+  );
 });
 
 test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {
@@ -61,12 +63,10 @@ test('the end of a prefix: the first text after all that start with it, by code 
 });
 
 /** The text keys, which also filter by [prefix], and their most characters. */
-const TEXT_KEYS = [
-  { key: 'isbn', column: 'isbn', maxLength: 255 },
-];
+const TEXT_KEYS = [{ key: 'isbn', column: 'isbn', maxLength: 255 }];
 const KEY = randomBytes(32);
 
-test('[prefix]: the rows whose text starts with it, character for character, in the key\'s order both ways, across pages', async () => {
+test("[prefix]: the rows whose text starts with it, character for character, in the key's order both ways, across pages", async () => {
   await fill(service(), 15);
   const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
   for (const { key, column } of TEXT_KEYS) {
@@ -76,7 +76,15 @@ test('[prefix]: the rows whose text starts with it, character for character, in 
     // By character, not UTF-16 unit: half a surrogate pair is no text.
     const characters = [...value];
     const start = (length: number) => characters.slice(0, length).join('');
-    const prefixes = [value, start(Math.max(1, characters.length - 1)), start(1), start(3).toUpperCase(), '\u{1F600}', 'a\u{10FFFF}', '\u{10FFFF}'];
+    const prefixes = [
+      value,
+      start(Math.max(1, characters.length - 1)),
+      start(1),
+      start(3).toUpperCase(),
+      '\u{1F600}',
+      'a\u{10FFFF}',
+      '\u{10FFFF}',
+    ];
     for (const [i, prefix] of prefixes.entries()) {
       const sort = [key, `-${key}`][i % 2]!;
       const path = `${PATH}?${key}[prefix]=${encodeURIComponent(prefix)}&sort=${sort}&pageSize=2`;
@@ -94,11 +102,14 @@ test('[prefix]: the rows whose text starts with it, character for character, in 
   }
 });
 
-test('[prefix] refusals: empty, longer than the value may be, not storable, or without its key\'s sort', async () => {
+test("[prefix] refusals: empty, longer than the value may be, not storable, or without its key's sort", async () => {
   for (const { key, maxLength } of TEXT_KEYS) {
     const cases: [string, RegExp][] = [
       [`${key}[prefix]=&sort=${key}`, new RegExp(`^"${key}\\[prefix\\]" is not allowed to be empty$`)],
-      [`${key}[prefix]=${'7'.repeat(maxLength + 1)}&sort=${key}`, new RegExp(`^"${key}\\[prefix\\]" length must be less than or equal to ${maxLength} characters long$`)],
+      [
+        `${key}[prefix]=${'7'.repeat(maxLength + 1)}&sort=${key}`,
+        new RegExp(`^"${key}\\[prefix\\]" length must be less than or equal to ${maxLength} characters long$`),
+      ],
       [`${key}[prefix]=a%00&sort=${key}`, new RegExp(`^"${key}\\[prefix\\]" must not contain NUL characters or unpaired surrogates$`)],
       [`${key}[prefix]=a`, new RegExp(`^a list filtered by ${key} is read from its index in ${key} order only: add sort=${key}`)],
     ];
@@ -122,8 +133,15 @@ test('[prefix] is served where text compares by code point (C, POSIX, C.UTF-8) a
       for (const { key, column } of TEXT_KEYS) {
         await trx.raw(`alter table books alter column ?? type text collate "${collation}"`, [column]);
         const plan = pagePlan({ pageSize: 20, sort: [{ key: key as ListKey, descending: false }], [`${key}[prefix]`]: 'a' }, KEY);
-        const refusal = await refuseUnorderedPrefixes(plan.filters, trx).then(() => undefined, (error: Error) => error.message);
-        if (collation === language) assert.match(refusal ?? '', new RegExp(`^"${key}\\[prefix\\]" is not served by this database: it compares ${key} by the collation ${language} \\(ICU\\)`));
+        const refusal = await refuseUnorderedPrefixes(plan.filters, trx).then(
+          () => undefined,
+          (error: Error) => error.message,
+        );
+        if (collation === language)
+          assert.match(
+            refusal ?? '',
+            new RegExp(`^"${key}\\[prefix\\]" is not served by this database: it compares ${key} by the collation ${language} \\(ICU\\)`),
+          );
         else assert.is(refusal, undefined, collation);
       }
     });

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { nextCursor, pagePlan, pageQueries, type PagePlan } from '../src/book/book.list.js';
+import { nextCursor, type PagePlan, pagePlan, pageQueries } from '../src/book/book.list.js';
 import { Book } from '../src/book/book.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from '../src/book/book.schema.js';
 import { onTableCopy } from './list-helpers.js';
@@ -48,20 +48,23 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
   await onTableCopy(db.knex, 'list_plans', async (trx) => {
     await trx.raw(
       `insert into books (id, title, isbn, pages, price, format, published, available, created_at, updated_at) select n, ` +
-        "left(md5((n % 1000)::text), 32), " +
-        "left(md5(n::text), 32), " +
-        "case when n % 10 = 0 then null else least(1 + (n % 1000), 2147483647) end, " +
-        "case when n % 10 = 0 then null else least(0 + (n % 1000) * 0.01, 99999999.99) end, " +
+        'left(md5((n % 1000)::text), 32), ' +
+        'left(md5(n::text), 32), ' +
+        'case when n % 10 = 0 then null else least(1 + (n % 1000), 2147483647) end, ' +
+        'case when n % 10 = 0 then null else least(0 + (n % 1000) * 0.01, 99999999.99) end, ' +
         "case when n % 10 = 0 then null else (array['hardcover', 'paperback', 'ebook'])[1 + n % 3] end, " +
         "case when n % 10 = 0 then null else date '2000-01-01' + (n % 1000)::int end, " +
-        "case when n % 10 = 0 then null else n % 2 = 0 end, " +
+        'case when n % 10 = 0 then null else n % 2 = 0 end, ' +
         "timestamptz '2026-01-01T00:00:00Z' + (n / 3) * interval '1 second', " +
         "timestamptz '2026-01-01T00:00:00Z' + (n % 5000) * interval '1 millisecond'" +
         ` from generate_series(1, ${ROWS}) as n`,
     );
     await trx.raw('analyze books');
     // Rows deep in the table, for cursors and filter values: the middle one, and one with every optional field empty.
-    const middle = await Book.query(trx).orderBy('id').offset(ROWS / 2).first();
+    const middle = await Book.query(trx)
+      .orderBy('id')
+      .offset(ROWS / 2)
+      .first();
     const empty = await Book.query(trx).where('id', 10).first();
     // Each shape, and for a prefix what the index must be searched by: the range, not a filter on every row read.
     const shapes: [string, PagePlan, RegExp?][] = [];
@@ -84,7 +87,10 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
       shapes.push([`${key}[in]&sort=${key}`, plan(key, { [`${key}[in]`]: [value, empty![key as ListKey] ?? value] })]);
       if (key in COLUMNS) {
         // A prefix as short as one character matches a sixteenth of the rows; from a cursor too.
-        for (const [sort, prefix] of [[key, String(value).slice(0, 1)], [`-${key}`, String(value).slice(0, 3)]] as const) {
+        for (const [sort, prefix] of [
+          [key, String(value).slice(0, 1)],
+          [`-${key}`, String(value).slice(0, 3)],
+        ] as const) {
           const filter = { [`${key}[prefix]`]: prefix };
           const range = new RegExp(`Index Cond: .*\\b${COLUMNS[key]}\\b[^ ]* >= '${prefix}'.* < '`);
           shapes.push([`${key}[prefix]=${prefix}&sort=${sort}`, plan(sort, filter), range]);

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { cursorKey } from '../src/http/cursor.js';
 import { runs } from './arbitraries.js';
 import { del, testConfig, useService } from './helpers.js';
-import { bodies, create, expectedIds, fill, KEYS, nextLink, PATH, TABLE, walk, type Row } from './list-helpers.js';
+import { bodies, create, expectedIds, fill, KEYS, nextLink, PATH, type Row, TABLE, walk } from './list-helpers.js';
 
 const test = suite('list: sort, cursors, refusals');
 const service = useService(test);
@@ -27,7 +27,10 @@ test('the last page has no Link; a numbered page links to the next with a cursor
   const second = await service().api(`${PATH}?page=2&pageSize=5&sort=-id`);
   const next = nextLink(second)!;
   assert.match(next, /^\/api\/books\?pageSize=5&sort=-id&after=[A-Za-z0-9_-]+$/);
-  assert.equal(((await (await service().api(next)).json()) as Row[]).map((row) => row.id), [2, 1]);
+  assert.equal(
+    ((await (await service().api(next)).json()) as Row[]).map((row) => row.id),
+    [2, 1],
+  );
 });
 
 test('refusals: 400 in plain text naming the parameter', async () => {
@@ -43,13 +46,25 @@ test('refusals: 400 in plain text naming the parameter', async () => {
     ['nope=1', /^"nope" is not allowed/],
     ['id[like]=1', /^"id\[like\]" is not a filter: use id, id\[gt\], id\[gte\], id\[lt\], id\[lte\], id\[in\]$/],
     // Only text keys start with something.
-    ['createdAt[prefix]=2026', /^"createdAt\[prefix\]" is not a filter: use createdAt, createdAt\[gt\], createdAt\[gte\], createdAt\[lt\], createdAt\[lte\], createdAt\[in\]$/],
+    [
+      'createdAt[prefix]=2026',
+      /^"createdAt\[prefix\]" is not a filter: use createdAt, createdAt\[gt\], createdAt\[gte\], createdAt\[lt\], createdAt\[lte\], createdAt\[in\]$/,
+    ],
     ['id[gt]=0', /^"id\[gt\]" must be greater than or equal to 1$/],
     // Only an index in the filtered key's order serves a range without reading the rows it skips.
-    ['createdAt[gte]=2026-01-01T00:00:00.000Z', /^a list filtered by createdAt is read from its index in createdAt order only: add sort=createdAt \(or sort=-createdAt\)$/],
-    ['createdAt[gte]=2026-01-01T00:00:00.000Z&sort=-updatedAt', /^a list filtered by createdAt is read from its index in createdAt order only/],
+    [
+      'createdAt[gte]=2026-01-01T00:00:00.000Z',
+      /^a list filtered by createdAt is read from its index in createdAt order only: add sort=createdAt \(or sort=-createdAt\)$/,
+    ],
+    [
+      'createdAt[gte]=2026-01-01T00:00:00.000Z&sort=-updatedAt',
+      /^a list filtered by createdAt is read from its index in createdAt order only/,
+    ],
     ['createdAt=2026-01-01T00:00:00.000Z&sort=updatedAt', /^a list filtered by createdAt is read from its index in createdAt order only/],
-    ['createdAt[gte]=2026-01-01T00:00:00.000Z&updatedAt[lt]=2027-01-01T00:00:00.000Z&sort=createdAt', /^filters on createdAt and updatedAt at once are not served by one index/],
+    [
+      'createdAt[gte]=2026-01-01T00:00:00.000Z&updatedAt[lt]=2027-01-01T00:00:00.000Z&sort=createdAt',
+      /^filters on createdAt and updatedAt at once are not served by one index/,
+    ],
     ['id=1.5', /^"id" must be an integer$/],
     ['id[in]=1,x', /^"id\[in\]\[1\]" must be a number$/],
     [`id[in]=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /^"id\[in\]" must contain less than or equal to 100 items$/],
@@ -76,7 +91,7 @@ test('refusals: 400 in plain text naming the parameter', async () => {
 test('cursors are signed with CURSOR_SECRET, else a key derived from JWT_SECRET, else one random per process', () => {
   const sign = (env: Record<string, string>) => cursorKey(testConfig(env)).toString('hex');
   const secret = 's'.repeat(32);
-  assert.is(sign({}), sign({}), 'the same JWT_SECRET, the same key: replicas accept each other\'s cursors');
+  assert.is(sign({}), sign({}), "the same JWT_SECRET, the same key: replicas accept each other's cursors");
   assert.is(sign({ CURSOR_SECRET: secret }), sign({ CURSOR_SECRET: secret, JWT_SECRET: 'j'.repeat(32) }));
   assert.is.not(sign({ CURSOR_SECRET: secret }), sign({}));
   assert.is.not(sign({ AUTH_MODE: 'off' }), sign({ AUTH_MODE: 'off' }), 'without a secret, each process has its own key');
@@ -86,30 +101,40 @@ test('a walk while others insert and delete: no row present throughout is skippe
   const START = 12;
   const action = fc.record({ inserts: fc.nat(2), deletes: fc.nat(2) });
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...SORTS), fc.integer({ min: 1, max: 5 }), fc.array(action, { maxLength: 12 }), fc.infiniteStream(fc.nat()), async (sort, pageSize, actions, picks) => {
-      const s = service();
-      await s.reset();
-      const queue = bodies(START + 24);
-      for (const body of queue.splice(0, START)) await create(s, body);
-      const present = new Set(await s.db.knex(TABLE).pluck('id'));
-      const throughout = new Set(present);
-      let step = 0;
-      const seen = await walk(s, `${PATH}?sort=${sort}&pageSize=${pageSize}`, async () => {
-        const { inserts, deletes } = actions[step++ % Math.max(actions.length, 1)] ?? { inserts: 0, deletes: 0 };
-        for (const body of queue.splice(0, inserts)) present.add((await create(s, body)).id);
-        for (let i = 0; i < deletes && present.size > 0; i++) {
-          const id = [...present][picks.next().value % present.size]!;
-          assert.is((await del(s, `${PATH}/${id}`)).status, 204);
-          present.delete(id);
-          throughout.delete(id);
-        }
-      });
-      assert.is(new Set(seen).size, seen.length, `no row twice: ${seen}`);
-      for (const id of throughout) assert.ok(seen.includes(id), `row ${id}, there all along, was seen`);
-      const sorted = await expectedIds(s, sort);
-      const stillThere = seen.filter((id) => sorted.includes(id));
-      assert.equal(stillThere, sorted.filter((id) => stillThere.includes(id)), `in the order of ${sort}`);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...SORTS),
+      fc.integer({ min: 1, max: 5 }),
+      fc.array(action, { maxLength: 12 }),
+      fc.infiniteStream(fc.nat()),
+      async (sort, pageSize, actions, picks) => {
+        const s = service();
+        await s.reset();
+        const queue = bodies(START + 24);
+        for (const body of queue.splice(0, START)) await create(s, body);
+        const present = new Set(await s.db.knex(TABLE).pluck('id'));
+        const throughout = new Set(present);
+        let step = 0;
+        const seen = await walk(s, `${PATH}?sort=${sort}&pageSize=${pageSize}`, async () => {
+          const { inserts, deletes } = actions[step++ % Math.max(actions.length, 1)] ?? { inserts: 0, deletes: 0 };
+          for (const body of queue.splice(0, inserts)) present.add((await create(s, body)).id);
+          for (let i = 0; i < deletes && present.size > 0; i++) {
+            const id = [...present][picks.next().value % present.size]!;
+            assert.is((await del(s, `${PATH}/${id}`)).status, 204);
+            present.delete(id);
+            throughout.delete(id);
+          }
+        });
+        assert.is(new Set(seen).size, seen.length, `no row twice: ${seen}`);
+        for (const id of throughout) assert.ok(seen.includes(id), `row ${id}, there all along, was seen`);
+        const sorted = await expectedIds(s, sort);
+        const stillThere = seen.filter((id) => sorted.includes(id));
+        assert.equal(
+          stillThere,
+          sorted.filter((id) => stillThere.includes(id)),
+          `in the order of ${sort}`,
+        );
+      },
+    ),
     { numRuns: runs(10) },
   );
 });

@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import type { Database } from '../src/database.js';
 import { migrateLatest, pendingMigrations } from '../src/migrations/index.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { MAX_ID } from '../src/book/book.schema.js';
-import { runs, stored, UNIQUE_FIELDS, createBody, updateBody, type BookFields } from './arbitraries.js';
-import { useService, type Service } from './helpers.js';
+import { type BookFields, createBody, runs, stored, UNIQUE_FIELDS, updateBody } from './arbitraries.js';
+import { type Service, useService } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 
 // Model-based test: random sequences of create, get, list, update and delete run against the
@@ -75,7 +75,10 @@ class Get implements fc.AsyncCommand<Model, Service> {
 }
 
 class List implements fc.AsyncCommand<Model, Service> {
-  constructor(readonly page: number, readonly pageSize: number) {}
+  constructor(
+    readonly page: number,
+    readonly pageSize: number,
+  ) {}
   check = () => true;
   async run(model: Model, service: Service) {
     const response = await service.api(`${PATH}?page=${this.page}&pageSize=${this.pageSize}&count=exact`);
@@ -90,7 +93,10 @@ class List implements fc.AsyncCommand<Model, Service> {
 }
 
 class Update implements fc.AsyncCommand<Model, Service> {
-  constructor(readonly pick: IdPick, readonly changes: Partial<BookFields>) {}
+  constructor(
+    readonly pick: IdPick,
+    readonly changes: Partial<BookFields>,
+  ) {}
   check = (model: Readonly<Model>) => !duplicates(model, this.changes, resolveId(model, this.pick));
   async run(model: Model, service: Service) {
     const id = resolveId(model, this.pick);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { openDatabase, type Database } from '../src/database.js';
+import { type Database, openDatabase } from '../src/database.js';
 import { createLogger } from '../src/logger.js';
 import { testConfig } from './helpers.js';
 import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';

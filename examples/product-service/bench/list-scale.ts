@@ -5,8 +5,9 @@
  * least 0.7 of the 100-row figure, p99 under 50 ms, one client's p50 under 5 ms (the exact
  * count is quoted, not held to them: it is the one request allowed to grow with the table).
  */
-import { CONNECTIONS, figures, measure, type Request } from './load.js';
+
 import { LIST_SCENARIOS, PAGE_SIZE, type Round } from './list-scenarios.js';
+import { CONNECTIONS, figures, measure, type Request } from './load.js';
 
 export interface Timing {
   /** Before the first round: a service that has just started answers its first seconds slowly (JIT). */
@@ -93,9 +94,17 @@ export function compare(small: RoundResult[], large: RoundResult[]): Comparison[
       scenario: name,
       throughputRatio,
       checks: [
-        { target: `req/s at least ${TARGETS.throughputRatio} of the ${before.rows}-row figure`, value: `${throughputRatio}x`, pass: throughputRatio >= TARGETS.throughputRatio },
+        {
+          target: `req/s at least ${TARGETS.throughputRatio} of the ${before.rows}-row figure`,
+          value: `${throughputRatio}x`,
+          pass: throughputRatio >= TARGETS.throughputRatio,
+        },
         { target: `p99 under ${TARGETS.p99Ms} ms`, value: `${after.p99} ms`, pass: after.p99 < TARGETS.p99Ms },
-        { target: `one client's p50 under ${TARGETS.oneClientP50Ms} ms`, value: `${after.oneClientP50} ms`, pass: after.oneClientP50 < TARGETS.oneClientP50Ms },
+        {
+          target: `one client's p50 under ${TARGETS.oneClientP50Ms} ms`,
+          value: `${after.oneClientP50} ms`,
+          pass: after.oneClientP50 < TARGETS.oneClientP50Ms,
+        },
       ],
     };
   });

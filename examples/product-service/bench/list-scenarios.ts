@@ -64,7 +64,8 @@ async function halfWay(round: Round): Promise<Resolved> {
     const size = Math.min(WALK_PAGE_SIZE, depth - walked);
     const path = `${round.api}?pageSize=${size}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`;
     const response = await get(round, path);
-    if (response.status !== 200) return { unavailable: `${response.status} after ${walked} rows: ${(await response.text()).split('\n')[0]}` };
+    if (response.status !== 200)
+      return { unavailable: `${response.status} after ${walked} rows: ${(await response.text()).split('\n')[0]}` };
     await response.body?.cancel();
     after = nextCursor(response.headers.get('link'), round.url);
     if (after === undefined) return { unavailable: `no Link rel="next" after row ${walked + size}` };
@@ -114,7 +115,8 @@ export const LIST_SCENARIOS: ListScenario[] = [
   {
     name: 'createdAt range, half the table',
     target: true,
-    resolve: async (round) => answered(round, `${round.api}?createdAt[gte]=${await middleTime(round)}&sort=createdAt&pageSize=${PAGE_SIZE}`),
+    resolve: async (round) =>
+      answered(round, `${round.api}?createdAt[gte]=${await middleTime(round)}&sort=createdAt&pageSize=${PAGE_SIZE}`),
   },
   { name: 'sorted by -createdAt', target: true, resolve: (round) => answered(round, `${round.api}?sort=-createdAt&pageSize=${PAGE_SIZE}`) },
   { name: 'text key prefix, sorted by it', target: true, resolve: prefixPage },

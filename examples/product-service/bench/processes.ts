@@ -17,7 +17,13 @@ export async function freePort(): Promise<number> {
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (const started = Date.now(); Date.now() - started < 30_000; await sleep(50)) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before ${url} answered`);
-    if ((await fetch(url).then((response) => response.status, () => 0)) === 200) return;
+    if (
+      (await fetch(url).then(
+        (response) => response.status,
+        () => 0,
+      )) === 200
+    )
+      return;
   }
   throw new Error(`${url} did not answer 200 within 30 s`);
 }

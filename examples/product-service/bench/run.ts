@@ -22,17 +22,27 @@
  *                                      its AUTH_USERNAME / AUTH_PASSWORD from the environment or .env
  *   npm run bench -- --out results.json
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { loadDotEnv } from '../src/config.js';
-
-import { freePort, stop, waitFor } from './processes.js';
 import { fillProblem } from './fill.js';
 import { compare, isMeasured, measureRound, printComparison, SMALL_ROWS, TIMINGS, warmUp } from './list-scale.js';
-import { CONNECTIONS, emptyTally, figures, measure, printTable, profile, WARM_UP_SECONDS, type Figures, type Request, type Step } from './load.js';
+import {
+  CONNECTIONS,
+  emptyTally,
+  type Figures,
+  figures,
+  measure,
+  printTable,
+  profile,
+  type Request,
+  type Step,
+  WARM_UP_SECONDS,
+} from './load.js';
+import { freePort, stop, waitFor } from './processes.js';
 import { BENCH_SESSION, keepTable, type TableKeeper } from './table.js';
 
 const API = '/api/products';
@@ -179,9 +189,14 @@ async function listAtScale(url: string, headers: Record<string, string>, table: 
   const [before, after] = rounds as [(typeof rounds)[number], (typeof rounds)[number]];
   const comparisons = compare(before, after);
   printComparison(before, after, comparisons);
-  const missed = comparisons.flatMap(({ scenario, checks }) => checks.filter((c) => !c.pass).map((c) => `${scenario}: ${c.target} (${c.value})`));
+  const missed = comparisons.flatMap(({ scenario, checks }) =>
+    checks.filter((c) => !c.pass).map((c) => `${scenario}: ${c.target} (${c.value})`),
+  );
   console.log(missed.length === 0 ? 'targets met where measured' : `targets missed:\n  ${missed.join('\n  ')}`);
-  writeFileSync(options.out, `${JSON.stringify({ rows, short: options.short, timing, rounds: { before, after }, comparisons, missed }, null, 2)}\n`);
+  writeFileSync(
+    options.out,
+    `${JSON.stringify({ rows, short: options.short, timing, rounds: { before, after }, comparisons, missed }, null, 2)}\n`,
+  );
   console.log(`written to ${options.out}`);
   const failed = [...before, ...after].some((r) => isMeasured(r) && r.errors + r.non2xx > 0);
   if (failed || (options.check && missed.length > 0)) process.exitCode = 1;
@@ -198,7 +213,9 @@ function rowsOption(text: string | undefined): number | undefined {
 
 async function main(): Promise<void> {
   if (options.help) {
-    return console.log('usage: npm run bench -- [--short] [--profile flat|ramp | --rows N [--check]] [--url http://host:port] [--out file.json]');
+    return console.log(
+      'usage: npm run bench -- [--short] [--profile flat|ramp | --rows N [--check]] [--url http://host:port] [--out file.json]',
+    );
   }
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {

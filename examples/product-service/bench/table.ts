@@ -80,7 +80,8 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
       for (let rows = await count(); rows < target; ) {
         const inserted = await insertRows(db, numbered, target - rows, firstCreatedAt);
         // A row whose unique value is already taken is left out: the next rows are numbered on.
-        if (inserted === 0) throw new Error(`products: no new row fits beside the ${rows} it holds (every value of a unique field is taken)`);
+        if (inserted === 0)
+          throw new Error(`products: no new row fits beside the ${rows} it holds (every value of a unique field is taken)`);
         numbered += target - rows;
         rows += inserted;
       }
@@ -99,7 +100,8 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
     restore: async ({ sessionsEnd }) => {
       try {
         for (let tries = 0; sessionsEnd && (await sessionsLeft()) > 0; tries++) {
-          if (tries === MAX_TRIES) throw new Error(`the service's database sessions did not end within ${(MAX_TRIES * SETTLE_MS) / 1000} s`);
+          if (tries === MAX_TRIES)
+            throw new Error(`the service's database sessions did not end within ${(MAX_TRIES * SETTLE_MS) / 1000} s`);
           await sleep(SETTLE_MS);
         }
         await settle(found);

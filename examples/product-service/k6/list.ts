@@ -2,7 +2,7 @@ import { check, sleep } from 'k6';
 import http from 'k6/http';
 
 import { authorizationHeaders } from './auth.ts';
-import { THINK_TIME_SECONDS, baseUrl, loadProfile } from './profile.ts';
+import { baseUrl, loadProfile, THINK_TIME_SECONDS } from './profile.ts';
 
 // List requests answer 200 with p95 under 500 ms.
 export const options = loadProfile('list', 500);

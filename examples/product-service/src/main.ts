@@ -6,8 +6,8 @@ import type Koa from 'koa';
 
 import { createApps } from './app.js';
 import { retryWithBackoff } from './backoff.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './database.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Database, openDatabase } from './database.js';
 import { isDatabaseUnavailable } from './http/errors.js';
 import { createReadiness, type Readiness } from './http/health.js';
 import { createHttpServer, drain } from './http/http-server.js';
@@ -146,4 +146,3 @@ async function shutdown(
   await closeDatabase();
   await stopTracing?.();
 }
-

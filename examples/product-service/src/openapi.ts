@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { accessOf, requiredScope } from './auth/access.js';
 import type { AuthConfig } from './auth/auth.config.js';
 import type { Api } from './http/operations.js';
-import { AUTH_TAG, bearerScheme, tokenEndpointDocument } from './openapi/token.js';
 import { AUTH_RESPONSES, ERROR_RESPONSES } from './openapi/responses.js';
 import { errors, type Json } from './openapi/schema.js';
+import { AUTH_TAG, bearerScheme, tokenEndpointDocument } from './openapi/token.js';
 import { productApi } from './product/product.routes.js';
 import { SERVICE_TITLE } from './service.js';
 

@@ -2,7 +2,7 @@ import { fail, withDatabase } from './command-line.js';
 import { validator } from './http/validate.js';
 import { migrateLatest } from './migrations/index.js';
 import { createProduct } from './product/product.repository.js';
-import { productCreateSchema, type ProductCreate } from './product/product.schema.js';
+import { type ProductCreate, productCreateSchema } from './product/product.schema.js';
 
 // `npm run db:seed -- [count]`: inserts `count` example products (10 unless given) into the
 // configured database, migrating it first, for a demo or a manual test.

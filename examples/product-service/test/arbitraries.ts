@@ -13,7 +13,14 @@ export function runs(fallback = 100): number {
 /** Text the service must store unchanged: any well-formed Unicode without NUL, in UTF-16 length bounds. */
 export const storableText = (minLength: number, maxLength: number) =>
   fc
-    .string({ unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '€', '😀', '\u{10FFFF}', "'", '"', '\\'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), minLength, maxLength })
+    .string({
+      unit: fc.oneof(
+        fc.constantFrom('a', 'Z', ' ', '€', '😀', '\u{10FFFF}', "'", '"', '\\'),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      ),
+      minLength,
+      maxLength,
+    })
     .map((text) => text.replaceAll('\u0000', 'x'))
     .filter((text) => text.length >= minLength && text.length <= maxLength);
 
@@ -67,15 +74,30 @@ const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
  * checked (a malformed body, tested as such): a wrong-type object here never holds that key.
  */
 const objectValue = fc.object({ maxDepth: 2, key: fc.string().filter((key) => key !== '__proto__') });
-const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), objectValue);
-const nonNumber = fc.oneof(fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), objectValue);
+const nonString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  objectValue,
+);
+const nonNumber = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  objectValue,
+);
 
 /** Refused whatever the length bounds: not a string, NUL or unpaired surrogates, or longer than `maxLength`. */
 const badText = (maxLength?: number) =>
   fc.oneof(
     nonString,
     fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00x\ud83d')).map(([text, bad]) => text + bad),
-    ...(maxLength === undefined ? [] : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
+    ...(maxLength === undefined
+      ? []
+      : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
   );
 
 /** Finite numbers below `min` or above `max`: just outside the bounds and far off. */
@@ -93,7 +115,10 @@ export const invalidField: Record<keyof ProductFields, fc.Arbitrary<unknown>> = 
     nonNumber,
     fc.constantFrom(0, 10_000_000_000_000, 0.015),
     outside(0.01, 9_999_999_999_999.99),
-    fc.integer({ min: 10, max: 1_000_000_010 }).filter((thousandths) => thousandths % 10 !== 0).map((thousandths) => thousandths / 1000),
+    fc
+      .integer({ min: 10, max: 1_000_000_010 })
+      .filter((thousandths) => thousandths % 10 !== 0)
+      .map((thousandths) => thousandths / 1000),
   ),
   quantity: fc.oneof(
     nonNumber,
@@ -116,7 +141,17 @@ export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: s
   fc
     .tuple(
       createBody,
-      fc.oneof(fc.constantFrom('id', 'createdAt', 'updatedAt', '', ...FIELDS.map((field) => field.toUpperCase()), ...FIELDS.map((field) => `${field} `)), fc.string({ minLength: 1, maxLength: 8 })),
+      fc.oneof(
+        fc.constantFrom(
+          'id',
+          'createdAt',
+          'updatedAt',
+          '',
+          ...FIELDS.map((field) => field.toUpperCase()),
+          ...FIELDS.map((field) => `${field} `),
+        ),
+        fc.string({ minLength: 1, maxLength: 8 }),
+      ),
       fc.jsonValue({ maxDepth: 2 }),
     )
     // A "__proto__" inside the value is refused by the body parser first, without naming the key.

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import jwt from 'jsonwebtoken';
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { getToken, now, otherRsaKey, PATH, READ, rows, unsignedToken, WRITE } from './auth-helpers.js';
 import { JSON_HEADERS, numberedProductInput, testConfig, useService } from './helpers.js';
@@ -21,12 +21,18 @@ let jwksServer: Server;
 let jwksUri = '';
 
 /** A token as the identity provider would sign it (RS256, kid "k1"). */
-const providerToken = (claims: Record<string, unknown> = { scope: WRITE }, options: jwt.SignOptions = {}, key: KeyObject = signingKey.privateKey) =>
+const providerToken = (
+  claims: Record<string, unknown> = { scope: WRITE },
+  options: jwt.SignOptions = {},
+  key: KeyObject = signingKey.privateKey,
+) =>
   jwt.sign(
     claims,
     key,
     Object.fromEntries(
-      Object.entries({ algorithm: 'RS256', keyid: 'k1', issuer: ISSUER, audience: AUDIENCE, expiresIn: 300, ...options }).filter(([, value]) => value !== undefined),
+      Object.entries({ algorithm: 'RS256', keyid: 'k1', issuer: ISSUER, audience: AUDIENCE, expiresIn: 300, ...options }).filter(
+        ([, value]) => value !== undefined,
+      ),
     ),
   );
 
@@ -69,7 +75,10 @@ jwks('forged, foreign, expired and confused tokens answer 401 and create nothing
     ['another audience', providerToken(undefined, { audience: 'other-api' })],
     ['expired', providerToken({ scope: WRITE, exp: now() - 60 }, { expiresIn: undefined })],
     ['no expiry', providerToken(undefined, { expiresIn: undefined })],
-    ['HS256 signed with the public key (algorithm confusion)', signToken({}, { issuer: ISSUER, audience: AUDIENCE, keyid: 'k1' }, publicPem)],
+    [
+      'HS256 signed with the public key (algorithm confusion)',
+      signToken({}, { issuer: ISSUER, audience: AUDIENCE, keyid: 'k1' }, publicPem),
+    ],
     ['HS256 signed with the service default secret', signToken({}, { issuer: ISSUER, audience: AUDIENCE })],
     ['unsigned (alg: none)', unsignedToken()],
   ];

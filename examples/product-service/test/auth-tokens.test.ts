@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 
 import { createLogger } from '../src/logger.js';
 import { accessToken, base64url, expectRefusal, getToken, PATH, rows } from './auth-helpers.js';
-import { JSON_HEADERS, numberedProductInput, productInput, testConfig, useService, type Service } from './helpers.js';
+import { JSON_HEADERS, numberedProductInput, productInput, type Service, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_SECRET, TEST_USERNAME } from './tokens.js';
 
 // The token endpoint and what surrounds it: remembered tokens, the rate limit, password hashes, logs.
@@ -80,8 +80,14 @@ limits('with TRUST_PROXY=true the limit is per client address as the proxy repor
   for (let i = 0; i < 3; i++) {
     await getToken(proxied(), { username: TEST_USERNAME, password: 'guess' }, { 'X-Forwarded-For': '10.0.0.1' });
   }
-  assert.is((await getToken(proxied(), { username: TEST_USERNAME, password: TEST_PASSWORD }, { 'X-Forwarded-For': '10.0.0.1' })).status, 429);
-  assert.is((await getToken(proxied(), { username: TEST_USERNAME, password: TEST_PASSWORD }, { 'X-Forwarded-For': '10.0.0.2' })).status, 200);
+  assert.is(
+    (await getToken(proxied(), { username: TEST_USERNAME, password: TEST_PASSWORD }, { 'X-Forwarded-For': '10.0.0.1' })).status,
+    429,
+  );
+  assert.is(
+    (await getToken(proxied(), { username: TEST_USERNAME, password: TEST_PASSWORD }, { 'X-Forwarded-For': '10.0.0.2' })).status,
+    200,
+  );
   // A client cannot escape by putting another address first: the proxy's own entry counts.
   const forged = { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' };
   assert.is((await getToken(proxied(), { username: TEST_USERNAME, password: TEST_PASSWORD }, forged)).status, 429);
@@ -117,7 +123,11 @@ logging('passwords and tokens sent in requests appear in no log line', async () 
   const marker = 'pw-marker-7c1e';
   await getToken(logged(), { username: TEST_USERNAME, password: marker });
   const token = await accessToken(logged());
-  await logged().api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, Authorization: `Bearer ${token}` }, body: JSON.stringify(productInput()) });
+  await logged().api(PATH, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, Authorization: `Bearer ${token}` },
+    body: JSON.stringify(productInput()),
+  });
   await logged().api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, Authorization: 'Bearer forged.token.value' }, body: '{}' });
   assert.ok(lines.length >= 4, `${lines.length} log lines`);
   const all = lines.join('');
@@ -129,7 +139,10 @@ logging('passwords and tokens sent in requests appear in no log line', async () 
 logging('the logger redacts password and authorization fields wherever they are logged', () => {
   const captured: string[] = [];
   const logger = createLogger('info', { write: (line: string) => void captured.push(line) });
-  logger.info({ password: 'p1', body: { password: 'p2' }, req: { headers: { authorization: 'Bearer t1' } }, authorization: 'Bearer t2' }, 'careless');
+  logger.info(
+    { password: 'p1', body: { password: 'p2' }, req: { headers: { authorization: 'Bearer t1' } }, authorization: 'Bearer t2' },
+    'careless',
+  );
   const entry = captured.join('');
   for (const secret of ['p1', 'p2', 't1', 't2']) assert.not.ok(entry.includes(`"${secret}"`) || entry.includes(` ${secret}"`), entry);
   assert.ok(entry.includes('[redacted]'), entry);

@@ -12,8 +12,8 @@ import {
   READ,
   REALM,
   REFUSED,
-  request,
   ROUTES,
+  request,
   rows,
   TOKEN_PATH,
   WRITE,
@@ -70,15 +70,26 @@ for (const mode of ['writes', 'all', 'off'] as const) {
     );
 
     const authorization = { Authorization: `Bearer ${token}` };
-    const created = await service().api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, ...authorization }, body: JSON.stringify(productInput()) });
+    const created = await service().api(PATH, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, ...authorization },
+      body: JSON.stringify(productInput()),
+    });
     assert.is(created.status, 201);
     const { id } = (await created.json()) as { id: number };
     const read = await service().api(`${PATH}/${id}`, { headers: authorization });
     assert.is(read.status, 200);
-    const updated = await service().api(`${PATH}/${id}`, { method: 'PUT', headers: { ...JSON_HEADERS, ...authorization }, body: JSON.stringify(productChange) });
+    const updated = await service().api(`${PATH}/${id}`, {
+      method: 'PUT',
+      headers: { ...JSON_HEADERS, ...authorization },
+      body: JSON.stringify(productChange),
+    });
     assert.is(updated.status, 200);
     const before = (await read.json()) as Record<string, unknown>;
-    assert.equal({ ...((await updated.json()) as Record<string, unknown>), updatedAt: undefined }, { ...before, ...productChange, updatedAt: undefined });
+    assert.equal(
+      { ...((await updated.json()) as Record<string, unknown>), updatedAt: undefined },
+      { ...before, ...productChange, updatedAt: undefined },
+    );
     assert.is((await service().api(`${PATH}/${id}`, { method: 'DELETE', headers: authorization })).status, 204);
     assert.equal(await rows(service()), []);
   });
@@ -122,7 +133,12 @@ for (const mode of ['writes', 'all', 'off'] as const) {
       { username: TEST_USERNAME, password: `${TEST_PASSWORD} ` },
     ]) {
       const response = await getToken(service(), credentials);
-      answers.push({ status: response.status, type: response.headers.get('content-type'), challenge: response.headers.get('www-authenticate'), text: await response.text() });
+      answers.push({
+        status: response.status,
+        type: response.headers.get('content-type'),
+        challenge: response.headers.get('www-authenticate'),
+        text: await response.text(),
+      });
     }
     for (const answer of answers) {
       assert.equal(answer, { status: 401, type: 'text/plain; charset=utf-8', challenge: REALM, text: 'Invalid username or password' });

@@ -73,9 +73,7 @@ http('GET /swagger answers HTML that loads only local assets, under a CSP', asyn
   assert.ok(html.includes('/openapi.json'), 'points Swagger UI at /openapi.json');
 
   // xmlns values are names, not requests; every other absolute URL would leave this host.
-  const external = [...html.matchAll(/https?:\/\/[^\s"'<>)]+/g)]
-    .map(([url]) => url)
-    .filter((url) => !url.startsWith('http://www.w3.org/'));
+  const external = [...html.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map(([url]) => url).filter((url) => !url.startsWith('http://www.w3.org/'));
   assert.equal(external, []);
   const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
   assert.ok(assets.length >= 4, 'links the bundle, the preset, the stylesheet and the icon');

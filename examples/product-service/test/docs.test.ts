@@ -13,7 +13,12 @@ type Json = Record<string, any>;
 /** The document as the default configuration (AUTH_MODE=writes, built-in tokens) builds it. */
 const defaultDocument = () => buildOpenApiDocument(testConfig().auth);
 const documentFor = (env: Record<string, string>) => buildOpenApiDocument(testConfig(env).auth) as Json;
-const JWKS_ENV = { JWT_SECRET: '', JWT_JWKS_URI: 'https://idp.example/jwks.json', JWT_ISSUER: 'https://idp.example/', JWT_AUDIENCE: 'orders' };
+const JWKS_ENV = {
+  JWT_SECRET: '',
+  JWT_JWKS_URI: 'https://idp.example/jwks.json',
+  JWT_ISSUER: 'https://idp.example/',
+  JWT_AUDIENCE: 'orders',
+};
 
 const OPERATIONS = {
   'post /api/auth/token': 'createToken',
@@ -40,7 +45,19 @@ const FIELDS: Record<string, { required?: true; schema: Json; says?: string[] }>
   },
   quantity: { required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
 };
-const SCHEMA_KEYS = ['type', 'format', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'nullable', 'multipleOf', 'x-scale'];
+const SCHEMA_KEYS = [
+  'type',
+  'format',
+  'enum',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'nullable',
+  'multipleOf',
+  'x-scale',
+];
 /** The keys the service sets itself, in the answered product only. */
 const OWN_KEYS = ['id', 'createdAt', 'updatedAt'];
 /** The product's schemas in the document: as answered, as created, as updated. */
@@ -69,10 +86,14 @@ document('has the five product operations with their operation ids', () => {
   assert.equal(found, OPERATIONS);
 });
 
-document('states each field\'s type, format, bounds and nullability, and its own words, in every schema', () => {
+document("states each field's type, format, bounds and nullability, and its own words, in every schema", () => {
   for (const [index, { properties }] of documentedProductSchemas().entries()) {
     const name = SCHEMA_NAMES[index];
-    assert.equal(Object.keys(properties).filter((key) => !OWN_KEYS.includes(key)), Object.keys(FIELDS), `${name} lists the fields`);
+    assert.equal(
+      Object.keys(properties).filter((key) => !OWN_KEYS.includes(key)),
+      Object.keys(FIELDS),
+      `${name} lists the fields`,
+    );
     for (const [field, { schema, says = [] }] of Object.entries(FIELDS)) {
       const property = properties[field];
       const stated = Object.fromEntries(SCHEMA_KEYS.filter((key) => property[key] !== undefined).map((key) => [key, property[key]]));
@@ -97,7 +118,8 @@ document('the full create example holds the example every schema shows for each 
   const full = productExamples.create.full.value as Json;
   assert.equal(Object.keys(full), Object.keys(FIELDS));
   for (const [index, { properties }] of documentedProductSchemas().entries()) {
-    for (const field of Object.keys(FIELDS)) assert.equal(properties[field].example, full[field], `${SCHEMA_NAMES[index]}.${field}.example`);
+    for (const field of Object.keys(FIELDS))
+      assert.equal(properties[field].example, full[field], `${SCHEMA_NAMES[index]}.${field}.example`);
   }
 });
 
@@ -107,7 +129,10 @@ document('documents paging, headers, the id range and the plain-text errors', ()
   const textKeys: string[] = [];
   const operators = (key: string) => ['gt', 'gte', 'lt', 'lte', 'in', ...(textKeys.includes(key) ? ['prefix'] : [])];
   const filters = ['id', 'createdAt', 'updatedAt'].flatMap((key) => [key, ...operators(key).map((operator) => `${key}[${operator}]`)]);
-  assert.equal(list.parameters.map((p: Json) => p.name), ['page', 'pageSize', 'after', 'sort', 'count', ...filters]);
+  assert.equal(
+    list.parameters.map((p: Json) => p.name),
+    ['page', 'pageSize', 'after', 'sort', 'count', ...filters],
+  );
   assert.equal(list.parameters.find((p: Json) => p.name === 'count').schema.enum, ['exact']);
   assert.match(api.components.headers.XTotalCount.description, /^Only with count=exact/);
   assert.match(api.components.headers.Link.description, /rel="next"/);
@@ -159,8 +184,13 @@ document('AUTH_MODE=writes: writes need a bearer token and list 401/403; reads s
 document('AUTH_MODE=all: every item operation needs a token', async () => {
   const api = documentFor({ AUTH_MODE: 'all' });
   await SwaggerParser.validate(structuredClone(api) as never);
-  const needs = Object.entries(security(api)).filter(([, names]) => names.includes('bearerAuth')).map(([operation]) => operation);
-  assert.equal(needs, Object.keys(OPERATIONS).filter((operation) => operation.includes('products')));
+  const needs = Object.entries(security(api))
+    .filter(([, names]) => names.includes('bearerAuth'))
+    .map(([operation]) => operation);
+  assert.equal(
+    needs,
+    Object.keys(OPERATIONS).filter((operation) => operation.includes('products')),
+  );
   assert.match(api.paths['/api/products'].get.description, /products:read/);
 });
 
@@ -180,23 +210,27 @@ document('JWKS: bearer tokens from the identity provider, no built-in token endp
   assert.equal(security(api)['post /api/products'], ['bearerAuth']);
 });
 
-document('in every AUTH_MODE, each operation states its security, public ones as []; servers are relative; a license is named', async () => {
-  for (const env of [{}, { AUTH_MODE: 'all' }, { AUTH_MODE: 'off' }, JWKS_ENV] as Record<string, string>[]) {
-    const api = documentFor(env);
-    const where = JSON.stringify(env);
-    assert.equal(api.servers, [{ url: '/' }], where);
-    assert.is(api.info.license.name, 'MIT', where);
-    for (const [path, item] of Object.entries(api.paths as Json)) {
-      for (const [method, operation] of Object.entries(item as Json)) {
-        const requirement = (operation as Json).security;
-        assert.ok(Array.isArray(requirement), `${method} ${path} under ${where} states its security`);
-        const needsToken = requirement.length > 0;
-        assert.is(needsToken, 'bearerAuth' in (requirement[0] ?? {}), `${method} ${path} under ${where}`);
-        // The token endpoint answers 401 to a wrong password, token or not.
-        if (path !== '/api/auth/token') assert.is(needsToken, '401' in (operation as Json).responses, `401 iff a token is needed: ${method} ${path} ${where}`);
+document(
+  'in every AUTH_MODE, each operation states its security, public ones as []; servers are relative; a license is named',
+  async () => {
+    for (const env of [{}, { AUTH_MODE: 'all' }, { AUTH_MODE: 'off' }, JWKS_ENV] as Record<string, string>[]) {
+      const api = documentFor(env);
+      const where = JSON.stringify(env);
+      assert.equal(api.servers, [{ url: '/' }], where);
+      assert.is(api.info.license.name, 'MIT', where);
+      for (const [path, item] of Object.entries(api.paths as Json)) {
+        for (const [method, operation] of Object.entries(item as Json)) {
+          const requirement = (operation as Json).security;
+          assert.ok(Array.isArray(requirement), `${method} ${path} under ${where} states its security`);
+          const needsToken = requirement.length > 0;
+          assert.is(needsToken, 'bearerAuth' in (requirement[0] ?? {}), `${method} ${path} under ${where}`);
+          // The token endpoint answers 401 to a wrong password, token or not.
+          if (path !== '/api/auth/token')
+            assert.is(needsToken, '401' in (operation as Json).responses, `401 iff a token is needed: ${method} ${path} ${where}`);
+        }
       }
     }
-  }
-});
+  },
+);
 
 document.run();

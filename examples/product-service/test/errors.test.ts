@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { isDatabaseUnavailable, violatedUniqueConstraint } from '../src/http/errors.js';
 

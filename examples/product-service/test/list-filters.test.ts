@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 
 import { prefixEnd } from '../src/http/list-query.js';
 import { useService } from './helpers.js';
-import { expectedIds, fill, KEYS, PATH, walk, type Row } from './list-helpers.js';
+import { expectedIds, fill, KEYS, PATH, type Row, walk } from './list-helpers.js';
 
 const test = suite('list: filters and counts');
 const service = useService(test);
@@ -35,7 +35,10 @@ test('an exact match on a unique key combines with a range on another key', asyn
   const createdAt = encodeURIComponent(String(second.createdAt));
   const found = await service().api(`${PATH}?id=${second.id}&createdAt[gte]=${createdAt}&sort=-createdAt`);
   assert.is(found.status, 200, await found.clone().text());
-  assert.equal(((await found.json()) as Row[]).map((row) => row.id), [second.id]);
+  assert.equal(
+    ((await found.json()) as Row[]).map((row) => row.id),
+    [second.id],
+  );
 });
 
 test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {

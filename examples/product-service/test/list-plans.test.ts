@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { nextCursor, pagePlan, pageQueries, type PagePlan } from '../src/product/product.list.js';
+import { nextCursor, type PagePlan, pagePlan, pageQueries } from '../src/product/product.list.js';
 import { Product } from '../src/product/product.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from '../src/product/product.schema.js';
 import { onTableCopy } from './list-helpers.js';
@@ -46,17 +46,20 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
   await onTableCopy(db.knex, 'list_plans', async (trx) => {
     await trx.raw(
       `insert into products (id, name, description, price, quantity, created_at, updated_at) select n, ` +
-        "left(md5((n % 1000)::text), 32), " +
-        "case when n % 10 = 0 then null else left(md5((n % 1000)::text), 32) end, " +
-        "least(0.01 + (n % 1000) * 0.01, 9999999999999.99), " +
-        "least(1 + (n % 1000), 2147483647), " +
+        'left(md5((n % 1000)::text), 32), ' +
+        'case when n % 10 = 0 then null else left(md5((n % 1000)::text), 32) end, ' +
+        'least(0.01 + (n % 1000) * 0.01, 9999999999999.99), ' +
+        'least(1 + (n % 1000), 2147483647), ' +
         "timestamptz '2026-01-01T00:00:00Z' + (n / 3) * interval '1 second', " +
         "timestamptz '2026-01-01T00:00:00Z' + (n % 5000) * interval '1 millisecond'" +
         ` from generate_series(1, ${ROWS}) as n`,
     );
     await trx.raw('analyze products');
     // Rows deep in the table, for cursors and filter values: the middle one, and one with every optional field empty.
-    const middle = await Product.query(trx).orderBy('id').offset(ROWS / 2).first();
+    const middle = await Product.query(trx)
+      .orderBy('id')
+      .offset(ROWS / 2)
+      .first();
     const empty = await Product.query(trx).where('id', 10).first();
     // Each shape, and for a prefix what the index must be searched by: the range, not a filter on every row read.
     const shapes: [string, PagePlan, RegExp?][] = [];

@@ -19,8 +19,7 @@ function requestCounts(text: string): Map<string, number> {
   return counts;
 }
 
-const labels = (method: string, route: string, status: number) =>
-  `method="${method}",route="${route}",status="${status}"`;
+const labels = (method: string, route: string, status: number) => `method="${method}",route="${route}",status="${status}"`;
 
 // ---
 
@@ -51,8 +50,14 @@ service('labels requests with the route template, never the raw id or path', asy
   // Only the histogram's own lines: default metrics hold numbers that may contain "123".
   const series = text.split('\n').filter((line) => line.startsWith('http_request_duration_seconds'));
   assert.ok(series.length > 0);
-  assert.not.ok(series.some((line) => line.includes('123"')), 'no raw id in any label');
-  assert.not.ok(series.some((line) => line.includes('/no/such/path')), 'no unknown path in any label');
+  assert.not.ok(
+    series.some((line) => line.includes('123"')),
+    'no raw id in any label',
+  );
+  assert.not.ok(
+    series.some((line) => line.includes('/no/such/path')),
+    'no unknown path in any label',
+  );
 });
 
 service.run();

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { MAX_ID } from '../src/product/product.schema.js';
-import { runs, stored, createBody, updateBody, type ProductFields } from './arbitraries.js';
-import { useService, type Service } from './helpers.js';
+import { createBody, type ProductFields, runs, stored, updateBody } from './arbitraries.js';
+import { type Service, useService } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 
 // Model-based test: random sequences of create, get, list, update and delete run against the
@@ -65,7 +65,10 @@ class Get implements fc.AsyncCommand<Model, Service> {
 }
 
 class List implements fc.AsyncCommand<Model, Service> {
-  constructor(readonly page: number, readonly pageSize: number) {}
+  constructor(
+    readonly page: number,
+    readonly pageSize: number,
+  ) {}
   check = () => true;
   async run(model: Model, service: Service) {
     const response = await service.api(`${PATH}?page=${this.page}&pageSize=${this.pageSize}&count=exact`);
@@ -80,7 +83,10 @@ class List implements fc.AsyncCommand<Model, Service> {
 }
 
 class Update implements fc.AsyncCommand<Model, Service> {
-  constructor(readonly pick: IdPick, readonly changes: Partial<ProductFields>) {}
+  constructor(
+    readonly pick: IdPick,
+    readonly changes: Partial<ProductFields>,
+  ) {}
   check = () => true;
   async run(model: Model, service: Service) {
     const id = resolveId(model, this.pick);

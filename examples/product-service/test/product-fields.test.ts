@@ -1,7 +1,7 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
-import { productInput, numberedProductInput, post, put, useService } from './helpers.js';
+import { numberedProductInput, post, productInput, put, useService } from './helpers.js';
 import { expectText, listAll } from './responses.js';
 
 const PATH = '/api/products';

@@ -1,7 +1,7 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
-import { productInput, post, put, useService, WRITE_HEADERS } from './helpers.js';
+import { post, productInput, put, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, listAll } from './responses.js';
 import { AUTHORIZATION } from './tokens.js';
 

@@ -1,9 +1,9 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 // Aliased: an entity named Record would hide TypeScript's Record type below.
 import { Product as ProductModel } from '../src/product/product.model.js';
-import { productChange, productInput, numberedProductInput, post, put, useService, WRITE_HEADERS } from './helpers.js';
+import { numberedProductInput, post, productChange, productInput, put, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, fieldsOf, listAll } from './responses.js';
 import { AUTHORIZATION } from './tokens.js';
 
@@ -61,11 +61,17 @@ test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
   const first = await service().api(`${PATH}?count=exact`);
   assert.is(first.headers.get('x-total-count'), '25');
   const firstIds = ((await first.json()) as { id: number }[]).map((o) => o.id);
-  assert.equal(firstIds, Array.from({ length: 20 }, (_, i) => i + 1));
+  assert.equal(
+    firstIds,
+    Array.from({ length: 20 }, (_, i) => i + 1),
+  );
 
   const second = await service().api(`${PATH}?page=2&pageSize=10`);
   assert.is(second.headers.get('x-total-count'), null);
-  assert.equal(((await second.json()) as { id: number }[]).map((o) => o.id), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+  assert.equal(
+    ((await second.json()) as { id: number }[]).map((o) => o.id),
+    [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+  );
 
   const beyond = await service().api(`${PATH}?page=9&count=exact`);
   assert.equal(await beyond.json(), []);
@@ -73,7 +79,17 @@ test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
 });
 
 test('invalid paging answers 400', async () => {
-  for (const query of ['pageSize=101', 'pageSize=0', 'page=0', 'page=-1', 'page=1.5', 'pageSize=abc', 'page=1&page=2', 'page=1e3', 'sort=']) {
+  for (const query of [
+    'pageSize=101',
+    'pageSize=0',
+    'page=0',
+    'page=-1',
+    'page=1.5',
+    'pageSize=abc',
+    'page=1&page=2',
+    'page=1e3',
+    'sort=',
+  ]) {
     const response = await service().api(`${PATH}?${query}`);
     assert.is(response.status, 400, query);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
@@ -122,7 +138,11 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
   await create();
   await expectText(await service().api(`${PATH}/42`), 404, 'Product 42 not found');
   await expectText(await put(service(), `${PATH}/42`, productChange), 404, 'Product 42 not found');
-  await expectText(await service().api(`${PATH}/42`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } }), 404, 'Product 42 not found');
+  await expectText(
+    await service().api(`${PATH}/42`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } }),
+    404,
+    'Product 42 not found',
+  );
   assert.is((await listAll(service())).length, 1);
 });
 

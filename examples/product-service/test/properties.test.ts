@@ -1,12 +1,12 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 import fc from 'fast-check';
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
-import { anyBody, exampleCreate, FIELDS, invalidCreate, invalidField, runs, stored, createBody, updateBody } from './arbitraries.js';
+import { anyBody, createBody, exampleCreate, FIELDS, invalidCreate, invalidField, runs, stored, updateBody } from './arbitraries.js';
 import { useService } from './helpers.js';
-import { assertClientError, assertNoServerError, assertRefused, send, tally, type RawResponse } from './raw-http.js';
+import { assertClientError, assertNoServerError, assertRefused, type RawResponse, send, tally } from './raw-http.js';
 
 // Property tests over HTTP: generated bodies and headers (request-properties.test.ts: ids and
 // query strings). The service must never answer 5xx, must refuse bad input with a plain-text 4xx,
@@ -59,7 +59,10 @@ test('a valid create is stored exactly and reads back equal', async () => {
       const created = await call('POST', PATH, JSON_TYPE, JSON.stringify(input));
       assert.is(created.status, 201, created.text);
       const body = JSON.parse(created.text) as Record<string, unknown>;
-      assert.equal({ ...body, id: undefined, createdAt: undefined, updatedAt: undefined }, { ...stored(input), id: undefined, createdAt: undefined, updatedAt: undefined });
+      assert.equal(
+        { ...body, id: undefined, createdAt: undefined, updatedAt: undefined },
+        { ...stored(input), id: undefined, createdAt: undefined, updatedAt: undefined },
+      );
       const read = await call('GET', `${PATH}/${body.id}`);
       assert.is(read.status, 200);
       assert.equal(JSON.parse(read.text), body);
@@ -102,7 +105,9 @@ test('an invalid update answers 400 and changes nothing', async () => {
     fc
       .tuple(updateBody, fc.constantFrom(...FIELDS))
       .chain(([changes, key]) => invalidField[key].map((value) => ({ changes: { ...changes, [key]: value }, key }))),
-    fc.tuple(updateBody, fc.constantFrom('id', 'createdAt', 'updatedAt', 'extra')).map(([changes, key]) => ({ changes: { ...changes, [key]: 1 }, key })),
+    fc
+      .tuple(updateBody, fc.constantFrom('id', 'createdAt', 'updatedAt', 'extra'))
+      .map(([changes, key]) => ({ changes: { ...changes, [key]: 1 }, key })),
   );
   await fc.assert(
     fc.asyncProperty(invalidUpdate, async ({ changes, key }) => {
@@ -140,18 +145,42 @@ test('headers: content types, charsets, duplicates and encodings never cause a 5
   const table = tableForEachRun();
   const contentType = fc.oneof(
     fc.constantFrom(
-      'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset="UTF-8"',
-      'application/json; charset=latin1', 'application/json; charset=utf-16le', 'application/json; charset=foo',
-      'application/json; charset="', 'application/json;;', 'application/json, text/plain', 'application/merge-patch+json',
-      'application/vnd.api+json', 'text/plain', 'text/json', 'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x', '*/*', '', ';', 'json', 'application/', '/json',
+      'application/json',
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+      'application/json;charset="UTF-8"',
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16le',
+      'application/json; charset=foo',
+      'application/json; charset="',
+      'application/json;;',
+      'application/json, text/plain',
+      'application/merge-patch+json',
+      'application/vnd.api+json',
+      'text/plain',
+      'text/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '*/*',
+      '',
+      ';',
+      'json',
+      'application/',
+      '/json',
     ),
     fc.string({ maxLength: 20 }).filter((text) => /^[\t\x20-\x7e]*$/.test(text)),
   );
-  const contentTypes = fc.oneof(contentType.map((type) => [type]), fc.array(contentType, { minLength: 2, maxLength: 3 }), fc.constant([] as string[]));
+  const contentTypes = fc.oneof(
+    contentType.map((type) => [type]),
+    fc.array(contentType, { minLength: 2, maxLength: 3 }),
+    fc.constant([] as string[]),
+  );
   const encoding = fc.constantFrom(undefined, 'identity', 'gzip', 'deflate', 'br', 'GZIP', 'foo', 'gzip, gzip', 'gzip, identity', '');
   const compress = fc.boolean();
-  const body = fc.oneof(createBody.map((input) => JSON.stringify(input)), anyBody);
+  const body = fc.oneof(
+    createBody.map((input) => JSON.stringify(input)),
+    anyBody,
+  );
   await fc.assert(
     fc.asyncProperty(fc.constantFrom('POST', 'PUT'), contentTypes, encoding, compress, body, async (method, types, enc, squeeze, raw) => {
       const headers: Record<string, string | string[]> = {};

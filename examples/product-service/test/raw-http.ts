@@ -1,4 +1,4 @@
-import { Agent, request, type OutgoingHttpHeaders } from 'node:http';
+import { Agent, type OutgoingHttpHeaders, request } from 'node:http';
 
 import * as assert from 'uvu/assert';
 

@@ -1,7 +1,7 @@
 import { Model } from 'objection';
 
 import { IN_MEMORY, loadConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/database.js';
+import { type Database, openDatabase } from '../src/database.js';
 import { createLogger } from '../src/logger.js';
 import { migrateLatest } from '../src/migrations/index.js';
 
@@ -27,7 +27,10 @@ export async function releaseDatabase(): Promise<void> {
   const closing = opened;
   opened = undefined;
   // A database that failed to open has nothing to close; its error was thrown to its users.
-  await closing.then((db) => db.close(), () => undefined);
+  await closing.then(
+    (db) => db.close(),
+    () => undefined,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { choice, ConfigError, integer, isProduction, text, type Env } from '../env.js';
+import { ConfigError, choice, type Env, integer, isProduction, text } from '../env.js';
 import { SERVICE_NAME } from '../service.js';
 
 export const AUTH_MODES = ['writes', 'all', 'off'] as const;

@@ -11,9 +11,7 @@ import type { Account } from './auth.config.js';
 export async function checkCredentials(account: Account, username: string, password: string): Promise<boolean> {
   const usernameMatches = sameText(username, account.username);
   const passwordMatches =
-    account.password.kind === 'bcrypt'
-      ? await bcrypt.compare(password, account.password.hash)
-      : sameText(password, account.password.value);
+    account.password.kind === 'bcrypt' ? await bcrypt.compare(password, account.password.hash) : sameText(password, account.password.value);
   return usernameMatches && passwordMatches;
 }
 

@@ -6,9 +6,9 @@ import { LRUCache } from 'lru-cache';
 
 import type { Logger } from '../logger.js';
 import { SERVICE_NAME } from '../service.js';
-import { requiredScope, type Access } from './access.js';
+import { type Access, requiredScope } from './access.js';
 import type { AuthConfig } from './auth.config.js';
-import { hmacKey, scopesOf, type Scope } from './tokens.js';
+import { hmacKey, type Scope, scopesOf } from './tokens.js';
 
 /** The check for the routes that read and for those that write; undefined where none is needed. */
 export type Guard = Record<Access, Middleware | undefined>;

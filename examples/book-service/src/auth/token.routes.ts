@@ -7,7 +7,7 @@ import { SERVICE_NAME } from '../service.js';
 import type { AuthConfig } from './auth.config.js';
 import { checkCredentials } from './credentials.js';
 import { TOKEN_REQUEST_SCHEMA, type TokenRequest } from './token.schema.js';
-import { ALL_SCOPES, issueToken, isSecretAuth } from './tokens.js';
+import { ALL_SCOPES, isSecretAuth, issueToken } from './tokens.js';
 
 export const TOKEN_PATH = '/api/auth/token';
 

@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 
 import { columnCollation } from '../collation.js';
-import { readCursor, signCursor, type CursorKey } from '../http/cursor.js';
-import { filtersOf, ListQueryError, prefixEnd, type Filter, type SortKey } from '../http/list-query.js';
+import { type CursorKey, readCursor, signCursor } from '../http/cursor.js';
+import { type Filter, filtersOf, ListQueryError, prefixEnd, type SortKey } from '../http/list-query.js';
 import { Book } from './book.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from './book.schema.js';
 
@@ -60,7 +60,8 @@ export function pagePlan(query: ListQuery, key: CursorKey): PagePlan {
   };
   if (query.after === undefined) return plan;
   const cursor = readCursor(key, query.after) as Cursor | undefined;
-  if (cursor === undefined) throw new ListQueryError('"after" is not a cursor of this service: it was changed or cut, or made by another one');
+  if (cursor === undefined)
+    throw new ListQueryError('"after" is not a cursor of this service: it was changed or cut, or made by another one');
   if (cursor.sort !== plan.sort) throw new ListQueryError(`"after" was made for sort=${cursor.sort}, not sort=${plan.sort}`);
   if (cursor.filters !== plan.fingerprint) throw new ListQueryError('"after" was made for other filters: start again from the first page');
   return { ...plan, after: cursor.after };
@@ -79,7 +80,9 @@ function refuseUnindexedFilters(filters: Filter[], order: SortKey<ListKey>[]): v
   const [key] = keys;
   if (key === undefined) return;
   if (keys.length > 1) {
-    throw new ListQueryError(`filters on ${keys.join(' and ')} at once are not served by one index: filter on one of them (an exact match on a unique key combines with any)`);
+    throw new ListQueryError(
+      `filters on ${keys.join(' and ')} at once are not served by one index: filter on one of them (an exact match on a unique key combines with any)`,
+    );
   }
   const leadsOrder = order[0]?.key === key;
   const exactByIdOrder = order.length === 1 && narrowing.every((filter) => filter.operator === 'eq');
@@ -162,7 +165,8 @@ function stretchesAfter(order: SortKey<ListKey>[], values: unknown[]): Condition
   const stretches: Condition[][] = [];
   const last = order.length - 1;
   // A key and the id after it, in one direction and with a value, continue in one stretch of their (key, id) index.
-  const paired = last > 0 && order[last]!.key === 'id' && order[last]!.descending === order[last - 1]!.descending && values[last - 1] !== null;
+  const paired =
+    last > 0 && order[last]!.key === 'id' && order[last]!.descending === order[last - 1]!.descending && values[last - 1] !== null;
   for (let level = paired ? last - 1 : last; level >= 0; level--) {
     const equal = order.slice(0, level).map((sortKey, i) => equalTo(sortKey.key, values[i]));
     const after = keyAfter(order[level]!, values[level]);

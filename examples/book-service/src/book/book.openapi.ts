@@ -1,5 +1,5 @@
-import { textResponse, toSchema, withoutTitle, type Json } from '../openapi/schema.js';
-import { MAX_ID, bookCreateSchema, bookSchema, bookUpdateSchema, idSchema } from './book.schema.js';
+import { type Json, textResponse, toSchema, withoutTitle } from '../openapi/schema.js';
+import { bookCreateSchema, bookSchema, bookUpdateSchema, idSchema, MAX_ID } from './book.schema.js';
 
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const bookExamples = {

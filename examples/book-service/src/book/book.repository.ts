@@ -1,6 +1,6 @@
 import type { CursorKey } from '../http/cursor.js';
 import { ConflictError, violatedUniqueConstraint } from '../http/errors.js';
-import { filtered, nextCursor, pageQueries, pagePlan, refuseUnorderedPrefixes, type PagePlan } from './book.list.js';
+import { filtered, nextCursor, type PagePlan, pagePlan, pageQueries, refuseUnorderedPrefixes } from './book.list.js';
 import { Book } from './book.model.js';
 import type { BookCreate, BookUpdate, ListQuery } from './book.schema.js';
 

@@ -6,24 +6,12 @@ import type { Guard } from '../auth/guard.js';
 import type { CursorKey } from '../http/cursor.js';
 import { jsonBody } from '../http/json-body.js';
 import { fromQueryString, unknownParameter } from '../http/list-query.js';
-import { apiRouter, type Api, type Operation } from '../http/operations.js';
+import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { bookComponents, bookExamples } from './book.openapi.js';
-import {
-  createBook,
-  deleteBook,
-  findBook,
-  listBooks,
-  updateBook,
-} from './book.repository.js';
-import {
-  LIST_KEYS,
-  listQuerySchema,
-  MAX_ID,
-  bookCreateSchema,
-  bookUpdateSchema,
-} from './book.schema.js';
+import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
+import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQuerySchema, MAX_ID } from './book.schema.js';
 
 export const ROUTE_PREFIX = '/api/books';
 
@@ -83,14 +71,7 @@ function operations(cursorKey: CursorKey): Operation[] {
         requestBody: { required: true, content: jsonContent('BookCreate', { examples: bookExamples.create }) },
         responses: {
           201: { description: 'The stored book.', headers: { Location: ref('headers', 'Location') }, content: bookBody },
-          ...errors(
-            'BadRequest',
-            'Conflict',
-            'PayloadTooLarge',
-            'UnsupportedMediaType',
-            'InternalServerError',
-            'ServiceUnavailable',
-          ),
+          ...errors('BadRequest', 'Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 
-import { filterParameters, sortParameter, type SortKey } from '../http/list-query.js';
+import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
 
 import type { Book, BookJson } from './book.model.js';
 
@@ -16,8 +16,7 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** The fields a client sends; the model declares their types, and the schemas below must match them. */
-export type BookCreate = Pick<Book, 'title' | 'isbn'> &
-  Partial<Pick<Book, 'pages' | 'price' | 'format' | 'published' | 'available'>>;
+export type BookCreate = Pick<Book, 'title' | 'isbn'> & Partial<Pick<Book, 'pages' | 'price' | 'format' | 'published' | 'available'>>;
 export type BookUpdate = Partial<BookCreate>;
 
 /** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */
@@ -165,9 +164,7 @@ export const listQuerySchema = Joi.object<ListQuery>({
     .max(4_000)
     .description('Where the page starts: the cursor from the Link header (rel="next") of the page before, for the same sort and filters.'),
   sort: sortParameter(LIST_KEYS),
-  count: Joi.string()
-    .valid('exact')
-    .description('exact: X-Total-Count holds the number of matching books, which costs reading them all.'),
+  count: Joi.string().valid('exact').description('exact: X-Total-Count holds the number of matching books, which costs reading them all.'),
   ...filterParameters('id', Joi.number().integer().min(1).max(MAX_ID)),
   ...filterParameters('createdAt', timestamp),
   ...filterParameters('updatedAt', timestamp),

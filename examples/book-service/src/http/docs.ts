@@ -98,7 +98,10 @@ export function createDocsRouter(document: Record<string, unknown>): Router {
 function preparePage(rendered: string): { html: string; csp: string } {
   const html = rendered.replace(GOOGLE_FONTS_LINK, '');
   const scriptHashes = [...html.matchAll(INLINE_SCRIPT)].map(
-    ([, script]) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`,
+    ([, script]) =>
+      `'sha256-${createHash('sha256')
+        .update(script ?? '')
+        .digest('base64')}'`,
   );
   const csp = [
     "default-src 'self'",

@@ -87,7 +87,10 @@ export function filtersOf(parameters: Record<string, unknown>, keys: readonly st
  * surrounding spaces) become numbers for the numeric parameters, anything else stays text for the rules to refuse, and `[in]` lists
  * are split at their commas. Nothing is rounded or trimmed.
  */
-export function fromQueryString(query: Record<string, string | string[] | undefined>, numeric: ReadonlySet<string>): Record<string, unknown> {
+export function fromQueryString(
+  query: Record<string, string | string[] | undefined>,
+  numeric: ReadonlySet<string>,
+): Record<string, unknown> {
   const number = (text: string) => (/^-?[0-9]+(\.[0-9]+)?$/.test(text.trim()) ? Number(text) : text);
   return Object.fromEntries(
     Object.entries(query).map(([name, raw]) => {

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 // Requests of a fast JSON API take milliseconds; the top buckets catch slow database calls.
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];

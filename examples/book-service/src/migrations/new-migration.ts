@@ -27,7 +27,10 @@ export async function createMigration(dir: string, name: string): Promise<{ name
   const slug = migrationSlug(name);
   if (!slug) throw new Error(`"${name}" cannot name a migration: use words, e.g. add-sku or "add sku"`);
 
-  const numbers = (await readdir(dir)).map((file) => /^(\d{3})-.+\.ts$/.exec(file)?.[1]).filter(Boolean).map(Number);
+  const numbers = (await readdir(dir))
+    .map((file) => /^(\d{3})-.+\.ts$/.exec(file)?.[1])
+    .filter(Boolean)
+    .map(Number);
   const number = String(Math.max(0, ...numbers) + 1).padStart(3, '0');
   const migration = `${number}-${slug}`;
 

@@ -1,8 +1,8 @@
 import type { AuthConfig } from '../auth/auth.config.js';
-import { TOKEN_REQUEST_SCHEMA, TOKEN_RESPONSE_SCHEMA } from '../auth/token.schema.js';
 import { TOKEN_PATH } from '../auth/token.routes.js';
+import { TOKEN_REQUEST_SCHEMA, TOKEN_RESPONSE_SCHEMA } from '../auth/token.schema.js';
 import { ALL_SCOPES, isSecretAuth } from '../auth/tokens.js';
-import { errors, ref, textResponse, toSchema, type Json } from './schema.js';
+import { errors, type Json, ref, textResponse, toSchema } from './schema.js';
 
 export const AUTH_TAG = { name: 'Authentication', description: 'Access tokens for the built-in account.' };
 
@@ -43,9 +43,12 @@ export function tokenEndpointDocument(auth: AuthConfig): { path: string; operati
         content: { 'application/json': { schema: ref('schemas', 'auth.TokenResponse') } },
       },
       ...errors('BadRequest'),
-      401: { ...textResponse('Wrong username or password.', 'Invalid username or password'), headers: {
-        'WWW-Authenticate': { description: 'The realm to authenticate to.', schema: { type: 'string' } },
-      } },
+      401: {
+        ...textResponse('Wrong username or password.', 'Invalid username or password'),
+        headers: {
+          'WWW-Authenticate': { description: 'The realm to authenticate to.', schema: { type: 'string' } },
+        },
+      },
       ...errors('PayloadTooLarge', 'UnsupportedMediaType', 'TooManyRequests', 'InternalServerError'),
     },
   };
@@ -57,7 +60,10 @@ export function tokenEndpointDocument(auth: AuthConfig): { path: string; operati
       schemas: { 'auth.TokenRequest': toSchema(TOKEN_REQUEST_SCHEMA), 'auth.TokenResponse': toSchema(TOKEN_RESPONSE_SCHEMA) },
       responses: {
         TooManyRequests: {
-          ...textResponse('Too many token requests from this address; wait as long as Retry-After says.', 'Too many requests; retry in 42 s'),
+          ...textResponse(
+            'Too many token requests from this address; wait as long as Retry-After says.',
+            'Too many requests; retry in 42 s',
+          ),
           headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
         },
       },

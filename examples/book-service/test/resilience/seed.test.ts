@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { buildOpenApiDocument } from '../../src/openapi.js';
 import { listBooks } from '../../src/book/book.repository.js';
 import { bookSchema } from '../../src/book/book.schema.js';
+import { buildOpenApiDocument } from '../../src/openapi.js';
 import { testConfig } from '../helpers.js';
 import { npmRun, scratchDatabase } from '../scratch-database.js';
 
@@ -64,7 +63,10 @@ test('refuses a count that is not a whole number from 1 to 100000, and touches n
   // A database URL that cannot be reached: had the command tried it, it would fail differently.
   // The runs are independent: run them side by side.
   const refused = [['0'], ['2.5'], ['100001'], ['3', '4']];
-  const runs = refused.map(async (args) => ({ args, result: await npmRun('db:seed', args, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' }) }));
+  const runs = refused.map(async (args) => ({
+    args,
+    result: await npmRun('db:seed', args, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' }),
+  }));
   for (const { args, result } of await Promise.all(runs)) {
     assert.is(result.code, 1, args.join(' '));
     assert.match(result.stderr, /count must be an integer from 1 to 100000/, args.join(' '));

@@ -1,9 +1,9 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { bookInput } from '../helpers.js';
 import { AUTH_ENV, AUTHORIZATION, TEST_PASSWORD } from '../tokens.js';
-import { spawnServer, useDataDir, type LogEntry } from './process.js';
+import { type LogEntry, spawnServer, useDataDir } from './process.js';
 
 /** Resolves with the first log entry that matches, or rejects after timeoutMs. */
 async function waitForLog(logs: LogEntry[], match: (entry: LogEntry) => boolean, timeoutMs = 10_000): Promise<LogEntry> {
@@ -25,7 +25,10 @@ test('starts on loopback, refuses a second process on the same data folder, stop
   try {
     // No HOST set: both ports listen on loopback only.
     const listening = spawned.logs.filter((entry) => entry.msg?.endsWith(' listening'));
-    assert.equal(listening.map((entry) => entry.host), ['127.0.0.1', '127.0.0.1']);
+    assert.equal(
+      listening.map((entry) => entry.host),
+      ['127.0.0.1', '127.0.0.1'],
+    );
 
     const ready = await fetch(`http://127.0.0.1:${first.managementPort}/health/ready`);
     assert.is(ready.status, 200);
@@ -108,9 +111,17 @@ const productionDir = useDataDir(startup);
 const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' };
 const refusals: [string, Record<string, string>, string][] = [
   ['no JWT_SECRET', { ...PRODUCTION, JWT_SECRET: '' }, 'Invalid configuration: JWT_SECRET is not set.'],
-  ['a 31-byte JWT_SECRET', { ...PRODUCTION, JWT_SECRET: 'x'.repeat(31) }, 'Invalid configuration: JWT_SECRET must be at least 32 bytes when NODE_ENV=production (it has 31)'],
+  [
+    'a 31-byte JWT_SECRET',
+    { ...PRODUCTION, JWT_SECRET: 'x'.repeat(31) },
+    'Invalid configuration: JWT_SECRET must be at least 32 bytes when NODE_ENV=production (it has 31)',
+  ],
   ['no password', { ...PRODUCTION, AUTH_PASSWORD: '' }, 'Invalid configuration: AUTH_PASSWORD (or AUTH_PASSWORD_HASH) is not set'],
-  ['a short password', { ...PRODUCTION, AUTH_PASSWORD: 'admin123' }, 'Invalid configuration: AUTH_PASSWORD must be at least 12 characters when NODE_ENV=production'],
+  [
+    'a short password',
+    { ...PRODUCTION, AUTH_PASSWORD: 'admin123' },
+    'Invalid configuration: AUTH_PASSWORD must be at least 12 characters when NODE_ENV=production',
+  ],
 ];
 
 for (const [what, env, message] of refusals) {

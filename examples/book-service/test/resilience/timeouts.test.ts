@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { openDatabase } from '../../src/database.js';
 import { isDatabaseUnavailable } from '../../src/http/errors.js';

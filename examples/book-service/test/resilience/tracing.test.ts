@@ -6,13 +6,12 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { bookInput } from '../helpers.js';
 import { AUTHORIZATION } from '../tokens.js';
-import { projectDir, spawnServer, useDataDir, type Started } from './process.js';
+import { projectDir, type Started, spawnServer, useDataDir } from './process.js';
 
 // The service as `npm start` runs it, on PostgreSQL when DATABASE_URL is set, else embedded.
 
@@ -81,10 +80,20 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT: each request is one trace with its route
     assert.match(post?.traceId ?? '', /^[0-9a-f]{32}$/, 'the access line carries the trace id');
     const trace = collector.spans.filter((span) => span.traceId === post!.traceId);
     const server = trace.filter((span) => span.kind === 2);
-    assert.equal(server.map((span) => [span.name, span.parentSpanId || undefined]), [['POST /api/books', undefined]], 'one server span, the root');
-    assert.ok(trace.some((span) => attribute(span, 'http.route') === '/api/books' && span.name.startsWith('router')), 'a route span');
+    assert.equal(
+      server.map((span) => [span.name, span.parentSpanId || undefined]),
+      [['POST /api/books', undefined]],
+      'one server span, the root',
+    );
+    assert.ok(
+      trace.some((span) => attribute(span, 'http.route') === '/api/books' && span.name.startsWith('router')),
+      'a route span',
+    );
     const sql = trace.filter((span) => span.kind === 3).map((span) => attribute(span, 'db.query.text'));
-    assert.ok(sql.some((text) => text?.startsWith('insert into "books"')), `an INSERT span among ${sql.join('; ')}`);
+    assert.ok(
+      sql.some((text) => text?.startsWith('insert into "books"')),
+      `an INSERT span among ${sql.join('; ')}`,
+    );
 
     const get = lines.find((line) => line.method === 'GET' && line.route === '/api/books/:id');
     const read = collector.spans.find((span) => span.traceId === get?.traceId && span.kind === 2);
@@ -109,7 +118,9 @@ test('without it: no trace id; `npm run dev` prints each request on one line', a
   const bin = createRequire(import.meta.url).resolve('pino-pretty/bin.js');
   const prettyPrinter = scripts.dev.split(' | ')[1]!.replace(/^pino-pretty/, `"${process.execPath}" "${bin}"`);
   const pretty = await new Promise<string>((resolve, reject) => {
-    const child = execFile(prettyPrinter, { cwd: projectDir, shell: true }, (error, stdout) => (error ? reject(error) : resolve(stripVTControlCharacters(stdout))));
+    const child = execFile(prettyPrinter, { cwd: projectDir, shell: true }, (error, stdout) =>
+      error ? reject(error) : resolve(stripVTControlCharacters(stdout)),
+    );
     child.stdin!.end(output);
   });
   for (const line of lines) {

@@ -15,7 +15,8 @@ export type CursorKey = Buffer;
  * sent to another replica or served after a restart gets a 400 and starts again from the first page.
  */
 export function cursorKey(config: Pick<Config, 'cursorSecret' | 'auth'>): CursorKey {
-  const secret = config.cursorSecret ?? (config.auth.mode !== 'off' && config.auth.keys.kind === 'secret' ? config.auth.keys.secret : undefined);
+  const secret =
+    config.cursorSecret ?? (config.auth.mode !== 'off' && config.auth.keys.kind === 'secret' ? config.auth.keys.secret : undefined);
   if (secret === undefined) return randomBytes(MAC_BYTES);
   return Buffer.from(hkdfSync('sha256', secret, '', 'list cursor', MAC_BYTES));
 }

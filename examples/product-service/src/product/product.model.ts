@@ -1,4 +1,4 @@
-import { Model, snakeCaseMappers, type ModelObject, type Pojo } from 'objection';
+import { Model, type ModelObject, type Pojo, snakeCaseMappers } from 'objection';
 
 /** A product as the API answers it: the model's fields, as a plain object. */
 export type ProductJson = ModelObject<Product>;

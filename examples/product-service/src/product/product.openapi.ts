@@ -1,5 +1,5 @@
-import { textResponse, toSchema, withoutTitle, type Json } from '../openapi/schema.js';
-import { MAX_ID, productCreateSchema, productSchema, productUpdateSchema, idSchema } from './product.schema.js';
+import { type Json, textResponse, toSchema, withoutTitle } from '../openapi/schema.js';
+import { idSchema, MAX_ID, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
 
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const productExamples = {

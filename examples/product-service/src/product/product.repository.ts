@@ -1,7 +1,7 @@
 import type { CursorKey } from '../http/cursor.js';
-import { filtered, nextCursor, pageQueries, pagePlan, type PagePlan } from './product.list.js';
+import { filtered, nextCursor, type PagePlan, pagePlan, pageQueries } from './product.list.js';
 import { Product } from './product.model.js';
-import type { ProductCreate, ProductUpdate, ListQuery } from './product.schema.js';
+import type { ListQuery, ProductCreate, ProductUpdate } from './product.schema.js';
 
 export interface ProductPage {
   products: Product[];

@@ -6,24 +6,12 @@ import type { Guard } from '../auth/guard.js';
 import type { CursorKey } from '../http/cursor.js';
 import { jsonBody } from '../http/json-body.js';
 import { fromQueryString, unknownParameter } from '../http/list-query.js';
-import { apiRouter, type Api, type Operation } from '../http/operations.js';
+import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { productComponents, productExamples } from './product.openapi.js';
-import {
-  createProduct,
-  deleteProduct,
-  findProduct,
-  listProducts,
-  updateProduct,
-} from './product.repository.js';
-import {
-  LIST_KEYS,
-  listQuerySchema,
-  MAX_ID,
-  productCreateSchema,
-  productUpdateSchema,
-} from './product.schema.js';
+import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
+import { LIST_KEYS, listQuerySchema, MAX_ID, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
 export const ROUTE_PREFIX = '/api/products';
 

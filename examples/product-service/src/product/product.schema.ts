@@ -1,6 +1,6 @@
 import Joi from 'joi';
 
-import { filterParameters, sortParameter, type SortKey } from '../http/list-query.js';
+import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
 
 import type { Product, ProductJson } from './product.model.js';
 

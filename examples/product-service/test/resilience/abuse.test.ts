@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
-
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { testConfig, useService } from '../helpers.js';
 import { AUTHORIZATION } from '../tokens.js';
@@ -72,7 +71,9 @@ const trickleHeaders = (socket: Socket, stopped: () => boolean) =>
   trickle(socket, stopped, `GET /api/products HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`, 50);
 
 const trickleBody = async (socket: Socket, stopped: () => boolean) => {
-  socket.write(`POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n`);
+  socket.write(
+    `POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n`,
+  );
   await trickle(socket, stopped, `{"name":"${'a'.repeat(480)}"`, 50);
 };
 
@@ -102,7 +103,9 @@ test('a request cut off by the timeout is logged as JSON, and nothing is printed
     console.error = consoleError;
   }
   assert.equal(printed, []);
-  const timedOut = logLines.slice(linesBefore).filter((line) => (line.err as { code?: string } | undefined)?.code === 'ERR_HTTP_REQUEST_TIMEOUT');
+  const timedOut = logLines
+    .slice(linesBefore)
+    .filter((line) => (line.err as { code?: string } | undefined)?.code === 'ERR_HTTP_REQUEST_TIMEOUT');
   assert.is(timedOut.length, 1, JSON.stringify(logLines.slice(linesBefore)));
   assert.is(timedOut[0]!.level, 40);
   assert.type(timedOut[0]!.requestId, 'string');
@@ -119,7 +122,9 @@ test('headers over 16 kB answer 431', async () => {
 
 /** Announces 100 MB and sends up to 1 MB of it in 16 kB pieces. */
 const hugeDeclaredBody = async (socket: Socket, stopped: () => boolean) => {
-  socket.write(`POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n`);
+  socket.write(
+    `POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n`,
+  );
   for (let i = 0; i < 64 && !stopped(); i++) {
     socket.write('a'.repeat(16 * 1024));
     await pause(5);
@@ -128,7 +133,9 @@ const hugeDeclaredBody = async (socket: Socket, stopped: () => boolean) => {
 
 /** A chunked body with no length: sends up to 1 MB until the server answers. */
 const hugeChunkedBody = async (socket: Socket, stopped: () => boolean) => {
-  socket.write(`POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+  socket.write(
+    `POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  );
   const chunk = 'a'.repeat(16 * 1024);
   for (let i = 0; i < 64 && !stopped(); i++) {
     socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { productInput } from '../helpers.js';
 import { TEST_PASSWORD, TEST_USERNAME } from '../tokens.js';
@@ -62,7 +61,10 @@ test('NODE_ENV=production without DATABASE_URL stops with a clear message', asyn
   if (buildError) throw buildError;
   const { code, output } = await spawnServer('memory://', { NODE_ENV: 'production' }, 'dist/server.js').exit;
   assert.is(code, 1);
-  assert.is(output, 'Invalid configuration: DATABASE_URL is required when NODE_ENV=production (the embedded database is for development only)\n');
+  assert.is(
+    output,
+    'Invalid configuration: DATABASE_URL is required when NODE_ENV=production (the embedded database is for development only)\n',
+  );
 });
 
 test.run();

@@ -1,7 +1,6 @@
 import { Agent, request } from 'node:http';
-
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { numberedProductInput } from '../helpers.js';
 import { AUTHORIZATION } from '../tokens.js';
@@ -20,7 +19,14 @@ function create(agent: Agent, port: number, fields: Fields): Promise<number | un
   const body = JSON.stringify(fields);
   return new Promise((resolve) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/products', agent, headers: { authorization: AUTHORIZATION, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/products',
+        agent,
+        headers: { authorization: AUTHORIZATION, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -65,8 +71,12 @@ test('SIGKILL during writes: an immediate restart takes the dead lock over and f
       for (const row of rows) found.set(row.id as number, row);
       if (rows.length < 100) break;
     }
-    const lost = [...acknowledged].filter(([id, fields]) => Object.entries(fields).some(([field, value]) => found.get(id)?.[field] !== value));
-    console.log(`  embedded: ${acknowledged.size} writes acknowledged before SIGKILL, ${acknowledged.size - lost.length} found after restart (${found.size} rows in all)`);
+    const lost = [...acknowledged].filter(([id, fields]) =>
+      Object.entries(fields).some(([field, value]) => found.get(id)?.[field] !== value),
+    );
+    console.log(
+      `  embedded: ${acknowledged.size} writes acknowledged before SIGKILL, ${acknowledged.size - lost.length} found after restart (${found.size} rows in all)`,
+    );
     assert.ok(acknowledged.size > 0, 'some writes were acknowledged before the kill');
     assert.equal(lost, [], 'acknowledged writes lost');
   } finally {

@@ -1,5 +1,5 @@
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { migrationNames, npmRun, scratchDatabase } from '../scratch-database.js';
 
@@ -43,14 +43,17 @@ commands('status lists pending then applied migrations; down rolls back the last
     assert.is(migrate.code, 0, migrate.stderr);
     const status = await npmRun('migrate:status', [], scratch.env);
     const appliedLines = status.stdout.trimEnd().split('\n');
-    assert.equal(appliedLines.map((line) => line.replace(/ {2}\d{4}-\d\d-\d\dT[\d:.]+Z$/, '')), NAMES.map((name) => `applied  ${name}`));
+    assert.equal(
+      appliedLines.map((line) => line.replace(/ {2}\d{4}-\d\d-\d\dT[\d:.]+Z$/, '')),
+      NAMES.map((name) => `applied  ${name}`),
+    );
 
     for (const name of [...NAMES].reverse()) {
       const down = await npmRun('migrate:down', [], scratch.env);
       assert.is(down.code, 0, down.stderr);
       assert.match(down.stdout, `rolled back ${name}`);
     }
-    assert.is(await tableExists(), false, 'the first migration\'s down() dropped the table');
+    assert.is(await tableExists(), false, "the first migration's down() dropped the table");
     const nothing = await npmRun('migrate:down', [], scratch.env);
     assert.is(nothing.code, 0, nothing.stderr);
     assert.match(nothing.stdout, 'no migration to roll back');
@@ -62,7 +65,7 @@ commands('status lists pending then applied migrations; down rolls back the last
   }
 });
 
-commands('migrate and migrate:status need only the database, not the service\'s secrets', async () => {
+commands("migrate and migrate:status need only the database, not the service's secrets", async () => {
   const scratch = await scratchDatabase();
   // Empty values count as unset, and ./.env does not override variables that are set.
   const noSecrets = { ...scratch.env, JWT_SECRET: '', AUTH_PASSWORD: '', AUTH_PASSWORD_HASH: '', JWT_JWKS_URI: '' };

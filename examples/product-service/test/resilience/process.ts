@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +45,16 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, s
   const loader = script.endsWith('.ts') ? ['--import', 'tsx/esm'] : [];
   const child = spawn(process.execPath, [...loader, script], {
     cwd: projectDir,
-    env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...AUTH_ENV, ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      MANAGEMENT_PORT: '0',
+      LOG_LEVEL: 'info',
+      ...AUTH_ENV,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -64,7 +64,10 @@ test('refuses a count that is not a whole number from 1 to 100000, and touches n
   // A database URL that cannot be reached: had the command tried it, it would fail differently.
   // The runs are independent: run them side by side.
   const refused = [['0'], ['2.5'], ['100001'], ['3', '4']];
-  const runs = refused.map(async (args) => ({ args, result: await npmRun('db:seed', args, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' }) }));
+  const runs = refused.map(async (args) => ({
+    args,
+    result: await npmRun('db:seed', args, { DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' }),
+  }));
   for (const { args, result } of await Promise.all(runs)) {
     assert.is(result.code, 1, args.join(' '));
     assert.match(result.stderr, /count must be an integer from 1 to 100000/, args.join(' '));

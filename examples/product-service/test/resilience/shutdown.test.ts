@@ -1,7 +1,6 @@
 import { Agent, request } from 'node:http';
-
-import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { numberedProductInput } from '../helpers.js';
 import { AUTHORIZATION } from '../tokens.js';
@@ -56,7 +55,13 @@ test('SIGTERM under load: readiness 503 at once, no accepted request fails, exit
     for (let i = 0; i < MAX_REQUESTS_PER_CLIENT; i++) {
       const outcome =
         i % 3 === 0
-          ? await once(agent, servicePort, 'POST', '/api/products', JSON.stringify(numberedProductInput(client * MAX_REQUESTS_PER_CLIENT + i + 1)))
+          ? await once(
+              agent,
+              servicePort,
+              'POST',
+              '/api/products',
+              JSON.stringify(numberedProductInput(client * MAX_REQUESTS_PER_CLIENT + i + 1)),
+            )
           : await once(agent, servicePort, 'GET', '/api/products?pageSize=5');
       if (outcome.kind === 'refused') {
         counts.refused++;
