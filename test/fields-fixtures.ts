@@ -31,6 +31,25 @@ export const EVERY_TYPE_AND_MODIFIER: FieldSpec[] = [
   { name: 'handle', type: 'string', index: true, maxLength: 600 },
 ];
 
+/** A code with a format, unique and required: every numbered body the tests send needs its own that matches. */
+export const MEMBER_CODE: FieldSpec = {
+  name: 'memberCode',
+  type: 'string',
+  required: true,
+  unique: true,
+  maxLength: 8,
+  pattern: '^[A-Z]{3}-[0-9]{4}$',
+  example: 'ABC-1234',
+};
+
+/** The membership service: a member code first, then every type and modifier. */
+export const MEMBERSHIP: FieldSpec[] = [MEMBER_CODE, ...EVERY_TYPE_AND_MODIFIER];
+
+/** The same without the code's example: the generator makes one from the pattern. */
+export const MEMBERSHIP_WITHOUT_EXAMPLE: FieldSpec[] = [{ ...MEMBER_CODE, example: undefined }, ...EVERY_TYPE_AND_MODIFIER].map((field) =>
+  JSON.parse(JSON.stringify(field)),
+);
+
 /** The error message a throwing call gives, or "accepted". */
 export function refusal(run: () => unknown): string {
   try {

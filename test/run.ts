@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EVERY_TYPE_AND_MODIFIER } from './fields-fixtures.js';
+import { EVERY_TYPE_AND_MODIFIER, MEMBERSHIP, MEMBERSHIP_WITHOUT_EXAMPLE } from './fields-fixtures.js';
 import { updateStory } from './updated-project.js';
 import { dropCreatedDatabases, example, freshDatabase, linkRootModules, root, tempDir } from './helpers.js';
 
@@ -71,6 +71,12 @@ const suites: Suite[] = [
     cwd: everyType,
     database: 'catalog_entry_service_test',
   },
+  ...fromAnswers('membership-service (a unique code with a pattern and its example, every type)', 'membership', { entity: 'Membership', fields: MEMBERSHIP }),
+  ...fromAnswers('membership-service (the same code with no example: made from its pattern)', 'membership-made-example', {
+    entity: 'Membership',
+    fields: MEMBERSHIP_WITHOUT_EXAMPLE,
+  }),
+  { name: 'spec sweep: 20 drawn specs, each generated, type-checked, biome-checked and tested on PGlite', cwd: root, script: 'test:sweep' },
   {
     name: 'product-service updated from the previous release to the next (owner edits, a resolved conflict, a field added), embedded PGlite',
     cwd: updated,
@@ -114,6 +120,22 @@ const suites: Suite[] = [
     database: 'warehouse_bin_service_resilience',
   },
 ];
+
+/** A project generated from an answers file as CI would, type-checked, and its tests on both databases. */
+function fromAnswers(label: string, name: string, answers: object): Suite[] {
+  const dir = join(generatedDir, `${name}-service`);
+  const prepare = () => {
+    const file = join(generatedDir, `${name}.json`);
+    writeFileSync(file, JSON.stringify(answers, null, 2));
+    run('node', [join(root, 'bin/create-item-service.js'), '--answers', file, '--yes', '--out', dir], root);
+    linkRootModules(dir);
+    run('npm', ['run', 'typecheck'], dir);
+  };
+  return [
+    { name: `${label}, embedded PGlite`, cwd: dir, env: { DATABASE_URL: '' }, prepare },
+    { name: `${label}, PostgreSQL`, cwd: dir, database: `${name.replaceAll('-', '_')}_service_test` },
+  ];
+}
 
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });

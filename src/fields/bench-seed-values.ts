@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { sqlText } from './code-text.js';
 import { numberBounds, valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
+import { numberedCode } from './pattern-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
 /**
@@ -84,10 +85,17 @@ function textValue(field: FieldSpec & { type: 'string' | 'text' | 'email' }): Se
     ];
   };
   for (const span of spans) {
-    const found = firstValid(field, forms(span).map(([prefix, suffix, width]) => numbered(prefix, suffix, span, width)));
+    const found = firstValid(field, [...forms(span).map(([prefix, suffix, width]) => numbered(prefix, suffix, span, width)), ...patternSeed(field, example, span)]);
     if (found) return found;
   }
   return undefined;
+}
+
+/** A code with a format counts n in its own characters (see numberedCode), the same values the tests and k6 send. */
+function patternSeed(field: FieldSpec, example: string, span: number): SeedValue[] {
+  const patterned = (field.type === 'string' || field.type === 'text') && field.pattern !== undefined;
+  const code = patterned ? numberedCode(field, example, span) : undefined;
+  return code === undefined ? [] : [{ sql: code.sql(span < FILL_SPAN), at: (n) => code.at(n), distinct: span }];
 }
 
 function integerValue(field: FieldSpec): SeedValue {

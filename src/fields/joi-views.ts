@@ -3,6 +3,7 @@ import indefinite from 'indefinite';
 import { capitalize, docComment, LINE_WIDTH, literal, numberLiteral, wrap } from './code-text.js';
 import { columnName, fieldLabel } from './field-name.js';
 import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
+import { patternExample } from './pattern-values.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, DOUBLE_DIGITS, type FieldSpec } from './spec.js';
 
 /** A long description is split into string pieces of at most this many characters. */
@@ -138,6 +139,8 @@ export function exampleValue(field: FieldSpec): unknown {
   switch (field.type) {
     case 'string':
     case 'text': {
+      const made = patternExample(field);
+      if (made !== undefined) return made;
       const { min, max } = lengthBounds(field);
       return capitalize(fieldLabel(field.name)).padEnd(min, 'x').slice(0, max);
     }

@@ -1,6 +1,7 @@
 import { literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { numberBounds, valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
+import { numberedCode } from './pattern-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
 /**
@@ -63,7 +64,21 @@ export function numberedText(field: FieldSpec & { type: 'string' | 'text' | 'ema
     numbered(example),
     numbered(stem),
     numbered('', '', width),
+    ...patternCandidates(field, example),
   ]);
+}
+
+/**
+ * A code with a format counts n in its own characters (see numberedCode); one that holds fewer
+ * than UNIQUE_SPAN texts repeats after a hundred million, beyond what a run of 100 users reaches.
+ */
+function patternCandidates(field: FieldSpec, example: string): Candidate[] {
+  if (field.type !== 'string' && field.type !== 'text') return [];
+  if (field.pattern === undefined) return [];
+  return [UNIQUE_SPAN, UNIQUE_SPAN / 10].flatMap((span) => {
+    const code = numberedCode(field, example, span);
+    return code === undefined ? [] : [{ code: code.code(span < UNIQUE_SPAN), at: (n: number) => code.at(n) }];
+  });
 }
 
 /** `(n % span) + low`, or without the parts that do nothing. */

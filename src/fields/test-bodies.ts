@@ -1,6 +1,7 @@
 import { literal, templateLiteralText } from './code-text.js';
 import { storedExample } from './contract-cases.js';
 import { valueProblem } from './field-values.js';
+import { numberedCode } from './pattern-values.js';
 import type { FieldSpec } from './spec.js';
 import { valueCode } from './value-code.js';
 
@@ -41,6 +42,9 @@ function seriesCandidates(field: FieldSpec): Series[] {
           at: (n) => `${before}${String(n).padStart(width, '0')}${after}`,
         });
       }
+      // A code with a format (^[A-Z]{3}-[0-9]{4}$): its characters count n within the pattern.
+      const code = numberedCode(field, text, SERIES_LENGTH + 1);
+      if (code !== undefined) candidates.push({ code: code.code(false), at: (n) => code.at(n) });
       return candidates;
     }
     case 'email': {
@@ -55,12 +59,11 @@ function seriesCandidates(field: FieldSpec): Series[] {
       ];
     case 'date': {
       const [year, month, day] = String(example).split('-').map(Number) as [number, number, number];
-      return [
-        {
-          code: `new Date(Date.UTC(${year}, ${month - 1}, ${day} + n)).toISOString().slice(0, 10)`,
-          at: (n) => new Date(Date.UTC(year, month - 1, day + n)).toISOString().slice(0, 10),
-        },
-      ];
+      // Days after the example, or before it when the calendar ends first.
+      return ['+', '-'].map((sign) => ({
+        code: `new Date(Date.UTC(${year}, ${month - 1}, ${day} ${sign} n)).toISOString().slice(0, 10)`,
+        at: (n: number) => new Date(Date.UTC(year, month - 1, sign === '+' ? day + n : day - n)).toISOString().slice(0, 10),
+      }));
     }
     case 'datetime':
       return [
@@ -84,6 +87,22 @@ function seriesCandidates(field: FieldSpec): Series[] {
 /** How the field's value follows n, when some numbering passes its rules for every n of the series. */
 function series(field: FieldSpec): Series | undefined {
   return seriesCandidates(field).find((candidate) => SAMPLES.every((n) => valueProblem(field, candidate.at(n)) === undefined));
+}
+
+/**
+ * Why the generated tests cannot give every record its own value of a unique field, in a few
+ * words, or undefined. They create up to SERIES_LENGTH records in one database.
+ */
+export function uniqueProblem(field: FieldSpec): string | undefined {
+  if (!field.unique) return undefined;
+  if (field.type === 'boolean') return 'unique does not fit a boolean: the table could hold two rows at most';
+  if (field.type === 'enum') {
+    const count = field.values.length;
+    const rows = `${count} row${count === 1 ? '' : 's'}`;
+    return `unique on an enum of ${count} value${count === 1 ? '' : 's'} would hold ${rows} at most, and the generated tests create up to ${SERIES_LENGTH.toLocaleString('en-US')}; drop unique`;
+  }
+  if (series(field) !== undefined) return undefined;
+  return `unique, but its rules leave fewer than ${SERIES_LENGTH.toLocaleString('en-US')} distinct values for the generated tests to create; widen its range, length or pattern`;
 }
 
 /**

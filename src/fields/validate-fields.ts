@@ -1,5 +1,7 @@
 import { validateFieldName } from './field-name.js';
 import { valueProblem } from './field-values.js';
+import { patternExample } from './pattern-values.js';
+import { uniqueProblem } from './test-bodies.js';
 import {
   canonicalField, decimalBound, DEFAULT_PRECISION, DEFAULT_SCALE, DEFAULT_STRING_LENGTH, FIELD_KEYS, FIELD_TYPES,
   INT4_MAX, INT4_MIN, MAX_PRECISION, MAX_VARCHAR_LENGTH, MODIFIERS_BY_TYPE, type FieldSpec, type FieldType,
@@ -148,8 +150,11 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
   const problem = typeProblem({ ...field, type });
   if (problem) return `${at}: ${problem}`;
   if (field.unique === true && field.index === true) return `${at}: index is implied by unique; give one of them`;
-  if (field.pattern !== undefined && field.example === undefined) {
-    return `${at}: a pattern needs an example, a value that matches it for the OpenAPI document (example=...)`;
+  // Without an example, one is made from the pattern; a pattern no text of the allowed length matches is refused.
+  if (field.pattern !== undefined && field.example === undefined && field.default === undefined) {
+    if (patternExample(field as unknown as FieldSpec) === undefined) {
+      return `${at}: no text that fits its length matches pattern ${field.pattern}; give an example that does (example=...)`;
+    }
   }
   if (field.example !== undefined) {
     const exampleProblem = valueProblem(field as unknown as FieldSpec, field.example);
@@ -160,6 +165,8 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
     const defaultProblem = valueProblem(field as unknown as FieldSpec, field.default);
     if (defaultProblem) return `${at}: default ${JSON.stringify(field.default)} ${defaultProblem}`;
   }
+  const unique = uniqueProblem(field as unknown as FieldSpec);
+  if (unique) return `${at}: ${unique}`;
   return undefined;
 }
 
