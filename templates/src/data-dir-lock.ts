@@ -15,7 +15,7 @@ const held = new Set<string>();
  * Locks the embedded database's data folder for this process: PGlite has no lock of its own,
  * and two processes on one folder silently lose rows. The lock file records the owner's process
  * id. A live owner is refused with a DataDirInUseError; a lock whose process is gone (SIGKILL,
- * crash, reboot) is taken over at once, as PostgreSQL does with postmaster.pid. Resolves with
+ * crash, reboot) or is a zombie is taken over at once, as PostgreSQL does with postmaster.pid. Resolves with
  * the function that releases the lock.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
@@ -39,7 +39,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     }
     const pid = Number(recorded.trim());
     // Our own PID in a lock we do not hold is a leftover too: in a container the service restarts as PID 1.
-    if (pid !== process.pid && isRunning(pid)) throw inUse(dataDir, pid);
+    if (pid !== process.pid && (await isRunning(pid))) throw inUse(dataDir, pid);
     // The owner is gone. (Two processes starting in the same instant could both get here; as
     // with postmaster.pid, that window is accepted.)
     await rm(path, { force: true });
@@ -74,14 +74,30 @@ async function readLock(path: string): Promise<string | undefined> {
   });
 }
 
-/** Signal 0 checks that a process exists without touching it; EPERM means it exists under another user. */
-function isRunning(pid: number): boolean {
+/**
+ * Whether the process runs. Signal 0 checks that a process id exists without touching the
+ * process (EPERM: it exists under another user), but a zombie's id exists too: a killed process
+ * whose parent died stays one until PID 1 reaps it, and a container's PID 1 may never do so.
+ * On Linux its state in /proc tells: Z (zombie) and X (dead) hold no data folder.
+ */
+async function isRunning(pid: number): Promise<boolean> {
+  // Unreadable (no /proc off Linux, a process hidden by hidepid, or none): signal 0 decides.
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat !== undefined) return !['Z', 'X'].includes(processState(stat));
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * The state letter of a /proc/<pid>/stat line, `pid (command) state ...`: read after the last
+ * ')', since the command name may itself hold spaces and parentheses.
+ */
+function processState(stat: string): string {
+  return stat.slice(stat.lastIndexOf(')') + 1).trimStart().charAt(0);
 }
 
 function inUse(dataDir: string, pid: number | undefined): DataDirInUseError {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { fail, withDatabase } from './command-line.js';
 import type { Database } from './database.js';
 import type { Logger } from './logger.js';
-import { migrateLatest, migrationStatus, rollbackLast } from './migrations/index.js';
+import { migrateLatest, migrationStatus, rollbackLast, UnknownMigrationError } from './migrations/index.js';
 import { createMigration } from './migrations/new-migration.js';
 
 // `npm run migrate`: applies pending migrations to the configured database and exits.
@@ -34,13 +34,22 @@ async function run(command: string, db: Database, logger: Logger): Promise<void>
     const applied = await migrateLatest(db);
     logger.info({ applied, database: db.kind }, applied.length ? 'migrations applied' : 'already up to date');
   } else if (command === 'down') {
-    const rolledBack = await rollbackLast(db);
+    let rolledBack: string | undefined;
+    try {
+      rolledBack = await rollbackLast(db);
+    } catch (error) {
+      if (!(error instanceof UnknownMigrationError)) throw error;
+      // Nothing to debug: one line saying why (no stack), and the database is closed as usual.
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
     logger.info({ rolledBack, database: db.kind }, rolledBack ? `rolled back ${rolledBack}` : 'no migration to roll back');
   } else {
     // A listing for people, on stdout: one line per migration.
     const { applied, pending } = await migrationStatus(db.knex);
     const lines = [
-      ...applied.map(({ name, appliedAt }) => `applied  ${name}  ${appliedAt.toISOString()}`),
+      ...applied.map(({ name, appliedAt, known }) => `applied  ${name}  ${appliedAt.toISOString()}${known ? '' : '  (not in this build)'}`),
       ...pending.map((name) => `pending  ${name}`),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -12,7 +12,7 @@ import { isDatabaseUnavailable } from './http/errors.js';
 import { createReadiness, type Readiness } from './http/health.js';
 import { createHttpServer, drain } from './http/http-server.js';
 import { createLogger, type Logger } from './logger.js';
-import { migrateLatest, pendingMigrations } from './migrations/index.js';
+import { migrateLatest, pendingMigrations, unknownMigrations } from './migrations/index.js';
 
 /**
  * Runs the service until SIGTERM or SIGINT. `stopTracing`, when tracing is on, sends the
@@ -85,18 +85,21 @@ class MigrationsPendingError extends Error {
  * Waits for the database and migrates it (or, with MIGRATE_ON_START=false, waits until
  * someone else has). An unreachable database is retried with capped exponential backoff,
  * so a service started before its database neither exits nor crash-loops; any other
- * failure (bad password, broken migration) is thrown.
+ * failure (bad password, broken migration) is thrown. Migrations a newer build applied
+ * (after a rollback to this one) are left applied and reported once.
  */
 async function prepareDatabase(db: Database, config: Config, readiness: Readiness, logger: Logger, signal: AbortSignal): Promise<void> {
+  let unknown: string[] = [];
   await retryWithBackoff(
     async () => {
       if (config.migrateOnStart) {
         const applied = await migrateLatest(db);
         logger.info({ applied }, 'migrations done');
-        return;
+      } else {
+        const pending = await pendingMigrations(db.knex);
+        if (pending.length > 0) throw new MigrationsPendingError(`migrations pending: ${pending.join(', ')}`);
       }
-      const pending = await pendingMigrations(db.knex);
-      if (pending.length > 0) throw new MigrationsPendingError(`migrations pending: ${pending.join(', ')}`);
+      unknown = await unknownMigrations(db.knex);
     },
     {
       signal,
@@ -113,6 +116,12 @@ async function prepareDatabase(db: Database, config: Config, readiness: Readines
       },
     },
   );
+  if (unknown.length > 0) {
+    logger.warn(
+      { migrations: unknown },
+      `database has migrations this build does not know (applied by a newer build): ${unknown.join(', ')}; left alone`,
+    );
+  }
 }
 
 function loadConfigOrExit(): Config {

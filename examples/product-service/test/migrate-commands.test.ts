@@ -7,8 +7,16 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import type { Database } from '../src/database.js';
+import {
+  migrateLatest,
+  migrationStatus,
+  pendingMigrations,
+  rollbackLast,
+  UnknownMigrationError,
+  unknownMigrations,
+} from '../src/migrations/index.js';
 import { createMigration, migrationSlug } from '../src/migrations/new-migration.js';
-import { migrationNames, scratchSchema } from './scratch-database.js';
+import { applyNewerMigration, migrationNames, scratchSchema } from './scratch-database.js';
 
 // The npm scripts themselves (migrate, migrate:*) run as processes in test/resilience/migrate-commands.test.ts.
 
@@ -82,3 +90,39 @@ make('refuses a name it cannot use and writes nothing', async () => {
 });
 
 make.run();
+
+// ---
+
+const newer = suite('a database a newer build migrated further (a rollback)');
+
+newer('its migrations are left applied and reported, not called corrupt; migrate:down refuses to pass over them', async () => {
+  const scratch = await scratchSchema();
+  const db = await scratch.open();
+  try {
+    await migrateLatest(db);
+    const { name, column } = await applyNewerMigration(db.knex, 'products');
+
+    assert.equal(await migrateLatest(db), [], 'migrating again applies nothing and throws nothing');
+    assert.equal(await pendingMigrations(db.knex), []);
+    assert.equal(await unknownMigrations(db.knex), [name]);
+    const status = await migrationStatus(db.knex);
+    assert.equal(
+      status.applied.map((migration) => [migration.name, migration.known]),
+      [...NAMES.map((known) => [known, true]), [name, false]],
+    );
+
+    const error = await rollbackLast(db).catch((caught: Error) => caught);
+    assert.instance(error, UnknownMigrationError);
+    assert.is(
+      (error as Error).message,
+      `cannot roll back ${name}: this build does not have it (a newer build applied it); roll it back with that build`,
+    );
+    assert.equal(await applied(db.knex), [...NAMES, name], 'nothing rolled back');
+    assert.is(await db.knex.schema.hasColumn('products', column), true, 'the newer column is still there');
+  } finally {
+    await db.close();
+    await scratch.drop();
+  }
+});
+
+newer.run();

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
+import type { Knex } from 'knex';
+
 import { type Database, openDatabase } from '../src/database.js';
 import { createLogger } from '../src/logger.js';
 import { testConfig } from './helpers.js';
@@ -17,6 +19,33 @@ const root = join(import.meta.dirname, '..');
 export async function migrationNames(): Promise<string[]> {
   const files = await readdir(join(root, 'src/migrations'));
   return files.flatMap((file) => /^(\d{3}-.+)\.ts$/.exec(file)?.[1] ?? []).sort();
+}
+
+/** A migration of a newer build of this service, which this build does not have. */
+export interface NewerMigration {
+  name: string;
+  /** The nullable column it added to the table. */
+  column: string;
+}
+
+/**
+ * Does to a migrated database what a newer build's next migration would (one nullable column,
+ * as an optional field adds) and records it in knex_migrations as knex does, in a batch of its
+ * own: the database that a rollback to this build finds.
+ */
+export async function applyNewerMigration(knex: Knex, table: string): Promise<NewerMigration> {
+  const last = (await migrationNames()).at(-1)!;
+  const name = `${String(Number(last.slice(0, 3)) + 1).padStart(3, '0')}-add-newer-build-note`;
+  const column = 'newer_build_note';
+  await knex.transaction(async (trx) => {
+    await trx.schema.alterTable(table, (columns) => void columns.string(column, 200).nullable());
+    const batch: number = await trx('knex_migrations')
+      .max('batch')
+      .first()
+      .then((row) => Number(row?.max));
+    await trx('knex_migrations').insert({ name, batch: batch + 1, migration_time: new Date() });
+  });
+  return { name, column };
 }
 
 export interface ScratchSchema {

@@ -24,6 +24,9 @@ const migrationSource: Knex.MigrationSource<string> = {
 
 const migratorConfig: Knex.MigratorConfigWithLifecycleHooks = {
   migrationSource,
+  // knex calls applied migrations it does not have "corrupt" and refuses to run. After a rollback
+  // to an older build they are a newer build's (see unknownMigrations): left applied, not an error.
+  disableMigrationsListValidation: true,
   // A batch of migrations runs in one transaction: lift DB_STATEMENT_TIMEOUT_MS inside it,
   // a migration may legitimately take longer than any request should.
   beforeAll: async (trx) => {
@@ -50,16 +53,45 @@ export async function migrateLatest(db: Pick<Database, 'knex' | 'withMigrationLo
  * service must not create knex's tables itself (and race other replicas doing so).
  */
 export async function pendingMigrations(knex: Knex): Promise<string[]> {
-  const names = await migrationSource.getMigrations([]);
-  if (!(await knex.schema.hasTable('knex_migrations'))) return names;
-  const applied = new Set<string>(await knex('knex_migrations').pluck('name'));
-  return names.filter((name) => !applied.has(name));
+  const applied = new Set(await appliedNames(knex));
+  return (await migrationSource.getMigrations([])).filter((name) => !applied.has(name));
 }
 
-/** Rolls back the last applied migration (its `down`); returns its name, undefined when none is applied. */
+/**
+ * Applied migrations this build does not have, in the order they ran: a newer build applied
+ * them and this one was rolled back to. They stay applied (their columns and tables stay);
+ * this build runs without them. Only reads.
+ */
+export async function unknownMigrations(knex: Knex): Promise<string[]> {
+  const known = new Set(await migrationSource.getMigrations([]));
+  return (await appliedNames(knex)).filter((name) => !known.has(name));
+}
+
+/** The names in knex's table, in the order they ran; none before the first migration. */
+async function appliedNames(knex: Knex): Promise<string[]> {
+  if (!(await knex.schema.hasTable('knex_migrations'))) return [];
+  return knex('knex_migrations').orderBy('id').pluck('name');
+}
+
+/** The last applied migration is not in this build: its `down` is not here to run. */
+export class UnknownMigrationError extends Error {
+  override name = 'UnknownMigrationError';
+}
+
+/**
+ * Rolls back the last applied migration (its `down`); returns its name, undefined when none is
+ * applied. Throws an UnknownMigrationError when a newer build applied the last one.
+ */
 export async function rollbackLast(db: Pick<Database, 'knex' | 'withMigrationLock'>): Promise<string | undefined> {
   return db.withMigrationLock(async () => {
-    if (!(await db.knex.schema.hasTable('knex_migrations'))) return undefined;
+    const last = (await appliedNames(db.knex)).at(-1);
+    if (last === undefined) return undefined;
+    // knex would skip it and roll back the last migration it knows, under the newer one.
+    if (!(await migrationSource.getMigrations([])).includes(last)) {
+      throw new UnknownMigrationError(
+        `cannot roll back ${last}: this build does not have it (a newer build applied it); roll it back with that build`,
+      );
+    }
     await db.knex.migrate.forceFreeMigrationsLock({ migrationSource });
     const [, rolledBack] = (await db.knex.migrate.down(migratorConfig)) as [number, string[]];
     return rolledBack[0];
@@ -67,7 +99,8 @@ export async function rollbackLast(db: Pick<Database, 'knex' | 'withMigrationLoc
 }
 
 export interface MigrationStatus {
-  applied: { name: string; appliedAt: Date }[];
+  /** `known` is false for a migration a newer build applied (see unknownMigrations). */
+  applied: { name: string; appliedAt: Date; known: boolean }[];
   pending: string[];
 }
 
@@ -77,8 +110,9 @@ export async function migrationStatus(knex: Knex): Promise<MigrationStatus> {
   const rows: { name: string; migration_time: Date }[] = hasTable
     ? await knex('knex_migrations').select('name', 'migration_time').orderBy('id')
     : [];
+  const known = new Set(await migrationSource.getMigrations([]));
   return {
-    applied: rows.map((row) => ({ name: row.name, appliedAt: new Date(row.migration_time) })),
+    applied: rows.map((row) => ({ name: row.name, appliedAt: new Date(row.migration_time), known: known.has(row.name) })),
     pending: await pendingMigrations(knex),
   };
 }

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { migrationNames, npmRun, scratchDatabase } from '../scratch-database.js';
+import { migrateLatest } from '../../src/migrations/index.js';
+import { applyNewerMigration, migrationNames, npmRun, scratchDatabase } from '../scratch-database.js';
 
 // The migration npm scripts as an owner runs them, each in a process of its own; what they
 // call (createMigration, migrateLatest, rollbackLast) is tested in-process in test/migrate-commands.test.ts.
@@ -75,6 +76,35 @@ commands("migrate and migrate:status need only the database, not the service's s
     const status = await npmRun('migrate:status', [], noSecrets);
     assert.is(status.code, 0, status.stderr);
     assert.match(status.stdout, /^applied {2}/);
+  } finally {
+    await scratch.drop();
+  }
+});
+
+commands("after a rollback: status marks the newer build's migration; down refuses it in one line and changes nothing", async () => {
+  const scratch = await scratchDatabase();
+  try {
+    let db = await scratch.open();
+    await migrateLatest(db);
+    const { name } = await applyNewerMigration(db.knex, 'books').finally(() => db.close());
+
+    const status = await npmRun('migrate:status', [], scratch.env);
+    assert.is(status.code, 0, status.stderr);
+    assert.match(status.stdout.trimEnd().split('\n').at(-1)!, new RegExp(`^applied  ${name}  \\S+  \\(not in this build\\)$`));
+
+    const down = await npmRun('migrate:down', [], scratch.env);
+    assert.is(down.code, 1);
+    assert.is(
+      down.stderr,
+      `cannot roll back ${name}: this build does not have it (a newer build applied it); roll it back with that build\n`,
+    );
+    db = await scratch.open();
+    const applied = await db
+      .knex('knex_migrations')
+      .orderBy('id')
+      .pluck('name')
+      .finally(() => db.close());
+    assert.equal(applied, [...NAMES, name], 'nothing rolled back');
   } finally {
     await scratch.drop();
   }

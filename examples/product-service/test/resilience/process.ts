@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,11 +39,11 @@ export interface Spawned {
 /**
  * Runs the service as `npm start` does (or `script`, e.g. dist/server.js for the compiled build)
  * on ephemeral ports and the default host, with the test credentials and only the given
- * environment: the embedded database in dataDir unless `env` sets DATABASE_URL.
+ * environment: the embedded database in dataDir unless `env` sets DATABASE_URL. With script
+ * 'npm start', npm itself runs it, in a process group of its own (kill it with killGroup).
  */
 export function spawnServer(dataDir: string, env: Record<string, string> = {}, script = 'src/server.ts'): Spawned {
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx/esm'] : [];
-  const child = spawn(process.execPath, [...loader, script], {
+  const options: SpawnOptions = {
     cwd: projectDir,
     env: {
       PATH: process.env.PATH,
@@ -56,7 +56,12 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, s
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  };
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx/esm'] : [];
+  const child =
+    script === 'npm start'
+      ? spawn('npm', ['start', '--silent'], { ...options, detached: true })
+      : spawn(process.execPath, [...loader, script], options);
   let output = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exit: Spawned['exit'] = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, output })));
@@ -76,6 +81,11 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, s
   // A process expected to fail never gets ready: keep that rejection from going unhandled.
   started.catch(() => undefined);
   return { child, logs, started, exit };
+}
+
+/** SIGKILL to the process group of a server spawned with 'npm start': npm and the service at once. */
+export function killGroup(child: ChildProcess): void {
+  process.kill(-child.pid!, 'SIGKILL');
 }
 
 /** A new empty data folder for each suite's processes (read it in the tests), removed after the suite. */
