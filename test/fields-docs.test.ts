@@ -11,7 +11,8 @@ import { renderProject } from '../src/generate.js';
 import { documentedField } from '../src/fields/documented-schema.js';
 import { valueProblem } from '../src/fields/field-values.js';
 import { exampleValue } from '../src/fields/joi-views.js';
-import { badRequestExample, changedValue, requestExamples } from '../src/fields/openapi-examples.js';
+import { changedValue } from '../src/fields/changed-value.js';
+import { badRequestExample, requestExamples } from '../src/fields/openapi-examples.js';
 import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from '../src/fields/readme-views.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
 import { entityNames } from '../src/names.js';
@@ -55,11 +56,15 @@ examples('every example value passes its own field\'s rules, and a change change
   const book = byName(EVERY_TYPE);
   assert.equal(
     ['pages', 'unitPrice', 'available', 'published', 'format', 'title'].map((name) => changedValue(book.get(name)!)),
-    [321, 10.99, false, '2026-02-01', 'ebook', 'A title'],
+    [321, 10.99, false, '2026-02-01', 'ebook', 'A title (updated)'],
   );
+  // A code with a format changes within it.
+  assert.is(changedValue({ name: 'code', type: 'string', pattern: '^[A-Z]{3}-[0-9]{4}$', maxLength: 8, example: 'ABC-1234' }), 'ABC-1235');
+  // An enum of one value has no other.
+  assert.is(changedValue({ name: 'kind', type: 'enum', values: ['only'] }), undefined);
   // At its maximum, a number steps down.
   assert.is(changedValue({ name: 'level', type: 'integer', min: 1, max: 3, example: 3 }), 2);
-  assert.equal(requestExamples(EVERY_TYPE).update[0]?.summary, 'Change pages and unit price');
+  assert.equal(requestExamples(EVERY_TYPE).update[0]?.summary, 'Change title and summary');
 });
 
 examples('the 400 example names the first two required fields, or an id a create must not send', () => {

@@ -1,8 +1,8 @@
+import { changedValue } from './changed-value.js';
 import { capitalize, LINE_WIDTH, literal, numberLiteral } from './code-text.js';
 import { columnName, fieldLabel } from './field-name.js';
-import { valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
-import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
+import type { FieldSpec } from './spec.js';
 
 /** One request example as the OpenAPI module lists it: its key, summary and body. */
 export interface RequestExample {
@@ -12,28 +12,6 @@ export interface RequestExample {
 }
 
 const valueOf = (fields: readonly FieldSpec[]) => Object.fromEntries(fields.map((field) => [field.name, exampleValue(field)]));
-
-/**
- * Another value of the field than its example, for an update that changes something: one more
- * (or less) for a number, the other boolean, the next enum value or day; the example itself
- * where no other value is sure to pass the field's rules (text, which may have a pattern).
- *
- *   price 19.99 -> 20.99;  quantity 3 -> 4;  format 'paperback' -> 'ebook';  published '2026-01-31' -> '2026-02-01'
- */
-export function changedValue(field: FieldSpec): unknown {
-  const example = exampleValue(field);
-  const candidates: unknown[] = [];
-  if ((field.type === 'integer' || field.type === 'decimal') && typeof example === 'number') {
-    const scale = field.type === 'decimal' ? (field.scale ?? DEFAULT_SCALE) : 0;
-    candidates.push(...[1, -1].map((step) => Number((example + step).toFixed(scale))));
-  }
-  if (field.type === 'boolean') candidates.push(!example);
-  if (field.type === 'enum') candidates.push(field.values[(field.values.indexOf(String(example)) + 1) % field.values.length]);
-  if (field.type === 'date' && typeof example === 'string') {
-    candidates.push(new Date(Date.parse(`${example}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
-  }
-  return candidates.find((value) => value !== example && valueProblem(field, value) === undefined) ?? example;
-}
 
 /**
  * The request examples Swagger UI shows, one value per field (its example), each passing the
@@ -50,7 +28,7 @@ export function requestExamples(fields: readonly FieldSpec[]): { create: Request
   const changeable = fields.filter((field) => !field.unique);
   const preferred = [
     required.slice(1).filter((field) => !field.unique),
-    changeable.filter((field) => changedValue(field) !== exampleValue(field)),
+    changeable.filter((field) => changedValue(field) !== undefined),
     changeable,
     fields,
   ].find((choice) => choice.length > 0)!;
@@ -60,7 +38,7 @@ export function requestExamples(fields: readonly FieldSpec[]): { create: Request
     update.push({
       key: changed[0]!.name,
       summary: `Change ${changed.map((field) => fieldLabel(field.name)).join(' and ')}`,
-      value: Object.fromEntries(changed.map((field) => [field.name, changedValue(field)])),
+      value: Object.fromEntries(changed.map((field) => [field.name, changedValue(field) ?? exampleValue(field)])),
     });
   }
   const cleared = optional[0];

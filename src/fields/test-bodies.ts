@@ -1,3 +1,4 @@
+import { changedValue } from './changed-value.js';
 import { literal, templateLiteralText } from './code-text.js';
 import { storedExample } from './contract-cases.js';
 import { valueProblem } from './field-values.js';
@@ -118,34 +119,6 @@ export function seriesEntries(fields: readonly FieldSpec[]): BodyEntry[] {
       const numbered = series(field);
       return numbered === undefined ? [] : [{ name: field.name, code: numbered.code }];
     });
-}
-
-/** A valid value of the field other than its example, for an update; undefined when it has no other. */
-export function changedValue(field: FieldSpec): unknown {
-  const example = storedExample(field);
-  const candidates: unknown[] = (() => {
-    switch (field.type) {
-      case 'string':
-      case 'text':
-        return [`${example} (updated)`, 'Updated', 'updated', '2'];
-      case 'email':
-        return [`updated.${example}`, 'b@b.co'];
-      case 'integer':
-      case 'decimal':
-        return [1, -1, 0.01, -0.01].map((step) => Number(((example as number) + step).toFixed(6)));
-      case 'boolean':
-        return [!example];
-      case 'date':
-        return [new Date(Date.parse(`${example}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)];
-      case 'datetime':
-        return [new Date(Date.parse(String(example)) + 3_600_000).toISOString()];
-      case 'uuid':
-        return [`${String(example).slice(0, -1)}${String(example).endsWith('0') ? '1' : '0'}`];
-      case 'enum':
-        return field.values.filter((value) => value !== example);
-    }
-  })();
-  return candidates.find((value) => value !== example && valueProblem(field, value) === undefined);
 }
 
 /** The update the tests send most: one changed field, required and not unique where there is one. */

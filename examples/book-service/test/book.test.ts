@@ -126,9 +126,10 @@ test('PUT can change every field at once', async () => {
   const created = await create();
   const changes = {
     title: 'The Pragmatic Programmer (updated)',
+    isbn: '978-0-13-595705-0',
     pages: 353,
     price: 40.99,
-    format: 'hardcover',
+    format: 'ebook',
     published: '2019-09-14',
     available: false,
   };

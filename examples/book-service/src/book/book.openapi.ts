@@ -25,7 +25,7 @@ export const bookExamples = {
     },
   },
   update: {
-    pages: { summary: 'Change pages and price', value: { pages: 353, price: 40.99 } },
+    title: { summary: 'Change title and pages', value: { title: 'The Pragmatic Programmer (updated)', pages: 353 } },
     clearPages: { summary: 'Clear the pages', value: { pages: null } },
   },
 } satisfies Record<string, Record<string, { summary: string; value: Json }>>;
