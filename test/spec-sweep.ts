@@ -111,6 +111,8 @@ test(`the draw yields ${SPECS} specs the generator accepts`, () => {
       run(process.execPath, [tsc, '-p', 'k6'], out) ??
       run(join(root, 'node_modules/.bin/biome'), ['check', '--error-on-warnings'], out) ??
       run('npm', ['test'], out);
+    // Said at once, not only in uvu's summary at the end of a long run.
+    if (problem !== undefined) console.log(`\n  spec ${index + 1} failed: ${JSON.stringify(answers)}\n${problem}`);
     assert.is(problem, undefined, problem);
   });
 });

@@ -129,9 +129,10 @@ function dateCases(field: FieldSpec, say: (text: string) => string): Pick<FieldC
   }
   return {
     accepts: [example, '2028-02-29T23:59:59.999Z'],
+    // Instants of their own, apart from the example's: a unique field stores each of them.
     acceptsAs: [
-      ['2026-01-01T14:00:00+02:00', '2026-01-01T12:00:00.000Z'],
-      ['2026-01-01T12:00:00Z', '2026-01-01T12:00:00.000Z'],
+      ['2026-01-02T14:00:00+02:00', '2026-01-02T12:00:00.000Z'],
+      ['2026-01-03T12:00:00Z', '2026-01-03T12:00:00.000Z'],
     ],
     refuses: [
       ['2026-01-01T12:00:00', say('with value "2026-01-01T12:00:00" fails to match the date-time with a time zone pattern')],

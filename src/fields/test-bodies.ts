@@ -1,5 +1,5 @@
 import { changedValue } from './changed-value.js';
-import { literal, templateLiteralText } from './code-text.js';
+import { literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { storedExample } from './contract-cases.js';
 import { valueProblem } from './field-values.js';
 import { numberedCode } from './pattern-values.js';
@@ -57,6 +57,9 @@ function seriesCandidates(field: FieldSpec): Series[] {
       return [
         { code: 'n', at: (n) => n },
         { code: '-n', at: (n) => -n },
+        // Counting on from the example, when it stands where n or -n would reach it.
+        // (A whole example only: a sum with decimals could carry a double's rounding noise.)
+        ...(Number.isInteger(example) ? [{ code: `${numberLiteral(example as number)} + n`, at: (n: number) => (example as number) + n }] : []),
       ];
     case 'date': {
       const [year, month, day] = String(example).split('-').map(Number) as [number, number, number];
@@ -85,9 +88,22 @@ function seriesCandidates(field: FieldSpec): Series[] {
   }
 }
 
-/** How the field's value follows n, when some numbering passes its rules for every n of the series. */
+const seriesOf = new Map<string, Series | undefined>();
+
+/**
+ * How the field's value follows n, when some numbering passes its rules for every n of the
+ * series and never gives the example back: the tests send the example body beside numbered ones.
+ */
 function series(field: FieldSpec): Series | undefined {
-  return seriesCandidates(field).find((candidate) => SAMPLES.every((n) => valueProblem(field, candidate.at(n)) === undefined));
+  const key = JSON.stringify(field);
+  if (!seriesOf.has(key)) {
+    const example = storedExample(field);
+    const fits = (candidate: Series) =>
+      SAMPLES.every((n) => valueProblem(field, candidate.at(n)) === undefined) &&
+      Array.from({ length: SERIES_LENGTH }, (_, i) => candidate.at(i + 1)).every((value) => value !== example);
+    seriesOf.set(key, seriesCandidates(field).find(fits));
+  }
+  return seriesOf.get(key);
 }
 
 /**

@@ -68,6 +68,12 @@ export async function expectedIds(s: Service, sort: string, where?: (query: Retu
   return query.pluck('id');
 }
 
+/** A value as a query string carries it: numbers in plain decimals (String(2.4e-7) would give the exponent form the service refuses). */
+export function queryValue(value: unknown): string {
+  const text = typeof value === 'number' ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : String(value);
+  return encodeURIComponent(text);
+}
+
 /** The next page's address from a Link header, or undefined on the last page. */
 export function nextLink(response: Response): string | undefined {
   const link = response.headers.get('link');
