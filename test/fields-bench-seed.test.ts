@@ -175,10 +175,10 @@ fill('the default item: names and descriptions numbered after their examples, nu
   assert.equal(
     benchSeedView(DEFAULT_FIELDS).columns.map((column) => column.entry),
     [
-      `['name', "'Widget ' || (n % 1000)"]`,
-      `['description', "'A small widget ' || (n % 1000)"]`,
-      `['price', '(n % 1000 + 1) * 0.25']`,
-      `['quantity', 'n % 1000 + 1']`,
+      `['name', "'Widget ' || (n % 1000)::text"]`,
+      `['description', "'A small widget ' || (n % 1000)::text"]`,
+      `['price', '((n % 1000) + 1) * 0.25']`,
+      `['quantity', '(n % 1000) + 1']`,
     ],
   );
 });

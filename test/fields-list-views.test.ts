@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { seedValue } from '../src/fields/bench-seed-values.js';
 import { fillColumns } from '../src/fields/fill-views.js';
 import { listView } from '../src/fields/list-views.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
@@ -44,9 +45,11 @@ test('the fill gives every column a value of row n; optional fields are empty in
   assert.equal(fill.map((column) => column.column), [
     'title', 'isbn', 'summary', 'pages', 'unit_price', 'available', 'published', 'last_checked_at', 'catalog_id', 'contact', 'format', 'created_at', 'updated_at',
   ]);
-  assert.is(fill[0]!.sql, 'left(md5((n % 1000)::text), 32)', 'a required field always has one');
-  assert.is(fill[1]!.sql, 'case when n % 10 = 0 then null else left(md5(n::text), 32) end', 'a unique field has one per row');
-  assert.match(fill.find((column) => column.column === 'format')!.sql, "(array['hardcover', 'paperback', 'ebook'])[1 + n % 3]");
+  // The bench fill's values (one model of a field's values), with nulls in optional columns.
+  assert.is(fill[0]!.sql, seedValue(EVERY_TYPE[0]!).sql, 'a required field always has one');
+  assert.is(fill[0]!.sql, "'A title ' || (n % 1000)::text");
+  assert.is(fill[1]!.sql, `case when n % 10 = 0 then null else ${seedValue(EVERY_TYPE[1]!).sql} end`, 'a unique field has one per row');
+  assert.match(fill.find((column) => column.column === 'format')!.sql, "(array['hardcover', 'paperback', 'ebook'])[n % 3 + 1]");
 });
 
 test.run();

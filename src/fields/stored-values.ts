@@ -1,7 +1,6 @@
 import { numberBounds, valueProblem } from './field-values.js';
 import { exampleValue } from './joi-views.js';
-import { numberedText } from './load-values.js';
-import { numberedCode } from './pattern-values.js';
+import { firstValid, numberedCandidates } from './numbered-values.js';
 import type { FieldSpec } from './spec.js';
 
 /** Text a careless store would change: accents, a character beyond the BMP, quotes. */
@@ -14,14 +13,12 @@ function candidates(field: FieldSpec): unknown[] {
     case 'string':
     case 'text':
     case 'email': {
-      const numbered = numberedText(field);
-      // A code with a format: the next two codes within it.
-      const code = field.type === 'email' ? undefined : numberedCode(field, String(example), 3);
+      // Two numbered values that pass the rules (a code with a format changes within its pattern).
+      const numbered = firstValid({ ...field, unique: true }, numberedCandidates({ ...field, unique: true }), [1, 2]);
       return [
         ...(field.type === 'email' ? [] : [example === '' ? AWKWARD_TEXT.trim() : `${String(example)}${AWKWARD_TEXT}`]),
         example,
         ...(numbered === undefined ? [] : [numbered.at(1), numbered.at(2)]),
-        ...(code === undefined ? [] : [code.at(1), code.at(2)]),
       ];
     }
     case 'integer':

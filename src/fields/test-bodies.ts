@@ -1,8 +1,7 @@
 import { changedValue } from './changed-value.js';
-import { literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { storedExample } from './contract-cases.js';
 import { valueProblem } from './field-values.js';
-import { numberedCode } from './pattern-values.js';
+import { numberedCandidates } from './numbered-values.js';
 import type { FieldSpec } from './spec.js';
 import { valueCode } from './value-code.js';
 
@@ -22,70 +21,15 @@ interface Series {
 export const SERIES_LENGTH = 99_999;
 const SAMPLES = [1, 2, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 40_000, SERIES_LENGTH];
 
-/** Text for a template literal: backslashes, backticks and `${` escaped. */
-const padded = (width: number) => `\${String(n).padStart(${width}, '0')}`;
-
-/** Ways of numbering a value of the field, most readable first. */
+/**
+ * Ways of numbering a value of the field, most readable first: the values k6 and the bench's fill
+ * use too (see NumberedValue), as distinct as for a unique field even where the field is not, so
+ * that the records read apart.
+ */
 function seriesCandidates(field: FieldSpec): Series[] {
-  const example = storedExample(field);
-  switch (field.type) {
-    case 'string':
-    case 'text': {
-      const text = String(example);
-      const candidates: Series[] = [{ code: `\`${templateLiteralText(text)} \${n}\``, at: (n) => `${text} ${n}` }];
-      // A code such as an ISBN: its longest run of digits replaced by n, zero-padded.
-      const run = [...text.matchAll(/\d+/g)].sort((a, b) => b[0].length - a[0].length)[0];
-      if (run !== undefined && run[0].length >= String(SERIES_LENGTH).length) {
-        const [before, after] = [text.slice(0, run.index), text.slice(run.index + run[0].length)];
-        const width = run[0].length;
-        candidates.push({
-          code: `\`${templateLiteralText(before)}${padded(width)}${templateLiteralText(after)}\``,
-          at: (n) => `${before}${String(n).padStart(width, '0')}${after}`,
-        });
-      }
-      // A code with a format (^[A-Z]{3}-[0-9]{4}$): its characters count n within the pattern.
-      const code = numberedCode(field, text, SERIES_LENGTH + 1);
-      if (code !== undefined) candidates.push({ code: code.code(false), at: (n) => code.at(n) });
-      return candidates;
-    }
-    case 'email': {
-      const [local, domain] = String(example).split('@') as [string, string];
-      return [{ code: `\`${templateLiteralText(local)}\${n}@${templateLiteralText(domain)}\``, at: (n) => `${local}${n}@${domain}` }];
-    }
-    case 'integer':
-    case 'decimal':
-      return [
-        { code: 'n', at: (n) => n },
-        { code: '-n', at: (n) => -n },
-        // Counting on from the example, when it stands where n or -n would reach it.
-        // (A whole example only: a sum with decimals could carry a double's rounding noise.)
-        ...(Number.isInteger(example) ? [{ code: `${numberLiteral(example as number)} + n`, at: (n: number) => (example as number) + n }] : []),
-      ];
-    case 'date': {
-      const [year, month, day] = String(example).split('-').map(Number) as [number, number, number];
-      // Days after the example, or before it when the calendar ends first.
-      return ['+', '-'].map((sign) => ({
-        code: `new Date(Date.UTC(${year}, ${month - 1}, ${day} ${sign} n)).toISOString().slice(0, 10)`,
-        at: (n: number) => new Date(Date.UTC(year, month - 1, sign === '+' ? day + n : day - n)).toISOString().slice(0, 10),
-      }));
-    }
-    case 'datetime':
-      return [
-        {
-          code: `new Date(Date.parse(${literal(example)}) + n * 1000).toISOString()`,
-          at: (n) => new Date(Date.parse(String(example)) + n * 1000).toISOString(),
-        },
-      ];
-    case 'uuid': {
-      const head = String(example).slice(0, 24);
-      return [{ code: `\`${head}${padded(12)}\``, at: (n) => `${head}${String(n).padStart(12, '0')}` }];
-    }
-    case 'enum':
-      // Only as many distinct values as the enum has.
-      return [{ code: `${literal(field.values)}[n % ${field.values.length}]`, at: (n) => field.values[n % field.values.length] }];
-    case 'boolean':
-      return [];
-  }
+  return numberedCandidates({ ...field, unique: true }).flatMap((candidate) =>
+    candidate.code === undefined || candidate.distinct <= SERIES_LENGTH ? [] : [{ code: candidate.code, at: (n: number) => candidate.at(n) }],
+  );
 }
 
 const seriesOf = new Map<string, Series | undefined>();

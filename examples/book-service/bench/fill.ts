@@ -17,12 +17,12 @@ export function fillProblem(rows: number): string | undefined {
 
 /** Each column's value in row n. */
 const VALUES: [column: string, sql: string][] = [
-  ['title', "'The Pragmatic Programmer ' || (n % 1000)"],
+  ['title', "'The Pragmatic Programmer ' || (n % 1000)::text"],
   ['isbn', "lpad(n::text, 10, '0')"],
-  ['pages', 'n % 1000 + 1'],
-  ['price', '(n % 1000 + 1) * 0.25'],
+  ['pages', '(n % 1000) + 1'],
+  ['price', '((n % 1000) + 1) * 0.25'],
   ['format', "(array['hardcover', 'paperback', 'ebook'])[n % 3 + 1]"],
-  ['published', "date '2026-01-01' + n % 365"],
+  ['published', "date '2026-01-01' + (n % 365)::int"],
   ['available', 'n % 2 = 0'],
 ];
 

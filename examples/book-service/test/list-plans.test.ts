@@ -48,12 +48,12 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
   await onTableCopy(db.knex, 'list_plans', async (trx) => {
     await trx.raw(
       `insert into books (id, title, isbn, pages, price, format, published, available, created_at, updated_at) select n, ` +
-        'left(md5((n % 1000)::text), 32), ' +
-        'left(md5(n::text), 32), ' +
-        'case when n % 10 = 0 then null else least(1 + (n % 1000), 2147483647) end, ' +
-        'case when n % 10 = 0 then null else least(0 + (n % 1000) * 0.01, 99999999.99) end, ' +
-        "case when n % 10 = 0 then null else (array['hardcover', 'paperback', 'ebook'])[1 + n % 3] end, " +
-        "case when n % 10 = 0 then null else date '2000-01-01' + (n % 1000)::int end, " +
+        "'The Pragmatic Programmer ' || (n % 1000)::text, " +
+        "lpad(n::text, 10, '0'), " +
+        'case when n % 10 = 0 then null else (n % 1000) + 1 end, ' +
+        'case when n % 10 = 0 then null else ((n % 1000) + 1) * 0.25 end, ' +
+        "case when n % 10 = 0 then null else (array['hardcover', 'paperback', 'ebook'])[n % 3 + 1] end, " +
+        "case when n % 10 = 0 then null else date '2026-01-01' + (n % 365)::int end, " +
         'case when n % 10 = 0 then null else n % 2 = 0 end, ' +
         "timestamptz '2026-01-01T00:00:00Z' + (n / 3) * interval '1 second', " +
         "timestamptz '2026-01-01T00:00:00Z' + (n % 5000) * interval '1 millisecond'" +

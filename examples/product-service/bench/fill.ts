@@ -17,10 +17,10 @@ export function fillProblem(rows: number): string | undefined {
 
 /** Each column's value in row n. */
 const VALUES: [column: string, sql: string][] = [
-  ['name', "'Widget ' || (n % 1000)"],
-  ['description', "'A small widget ' || (n % 1000)"],
-  ['price', '(n % 1000 + 1) * 0.25'],
-  ['quantity', 'n % 1000 + 1'],
+  ['name', "'Widget ' || (n % 1000)::text"],
+  ['description', "'A small widget ' || (n % 1000)::text"],
+  ['price', '((n % 1000) + 1) * 0.25'],
+  ['quantity', '(n % 1000) + 1'],
 ];
 
 /** Row n was created n seconds after row 0, and not changed since. */

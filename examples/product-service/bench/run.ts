@@ -99,10 +99,10 @@ const json = { 'content-type': 'application/json' };
 /** The create body of request n: valid and varied. */
 const item = (n: number) =>
   JSON.stringify({
-    name: `Widget ${n}`,
-    description: `A small widget ${n}`,
-    price: ((n % 100) + 1) * 0.25,
-    quantity: (n % 10) + 1,
+    name: `Widget ${n % 1000}`,
+    description: `A small widget ${n % 1000}`,
+    price: ((n % 1000) + 1) * 0.25,
+    quantity: (n % 1000) + 1,
   });
 
 /** One token for the whole run, as a load test's setup takes one. No token endpoint: AUTH_MODE=off. */

@@ -6,9 +6,9 @@ export function productBody(vu: number, iteration: number) {
   // One number per request, distinct across virtual users while each runs fewer than a million iterations.
   const n = (vu - 1) * 1_000_000 + iteration;
   return {
-    name: `Widget ${n}`,
-    description: `A small widget ${n}`,
-    price: ((n % 100) + 1) * 0.25,
-    quantity: (n % 10) + 1,
+    name: `Widget ${n % 1000}`,
+    description: `A small widget ${n % 1000}`,
+    price: ((n % 1000) + 1) * 0.25,
+    quantity: (n % 1000) + 1,
   };
 }

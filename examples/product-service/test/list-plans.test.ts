@@ -46,10 +46,10 @@ test(`first pages, cursor pages, each sort both ways and each filter, over ${ROW
   await onTableCopy(db.knex, 'list_plans', async (trx) => {
     await trx.raw(
       `insert into products (id, name, description, price, quantity, created_at, updated_at) select n, ` +
-        'left(md5((n % 1000)::text), 32), ' +
-        'case when n % 10 = 0 then null else left(md5((n % 1000)::text), 32) end, ' +
-        'least(0.01 + (n % 1000) * 0.01, 9999999999999.99), ' +
-        'least(1 + (n % 1000), 2147483647), ' +
+        "'Widget ' || (n % 1000)::text, " +
+        "case when n % 10 = 0 then null else 'A small widget ' || (n % 1000)::text end, " +
+        '((n % 1000) + 1) * 0.25, ' +
+        '(n % 1000) + 1, ' +
         "timestamptz '2026-01-01T00:00:00Z' + (n / 3) * interval '1 second', " +
         "timestamptz '2026-01-01T00:00:00Z' + (n % 5000) * interval '1 millisecond'" +
         ` from generate_series(1, ${ROWS}) as n`,
