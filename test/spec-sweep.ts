@@ -75,7 +75,12 @@ const spec = fc.record({
 
 function run(command: string, args: string[], cwd: string): string | undefined {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
-  return result.status === 0 ? undefined : `${[command, ...args].join(' ')} exited ${result.status}:\n${result.stdout.slice(-4000)}${result.stderr.slice(-2000)}`;
+  if (result.status === 0) return undefined;
+  // uvu's failures, from the first FAIL on (without colours); else the end of what it printed.
+  const output = result.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+  const failures = output.indexOf('FAIL');
+  const shown = failures >= 0 ? output.slice(failures, failures + 6000) : output.slice(-4000);
+  return `${[command, ...args].join(' ')} exited ${result.status}:\n${shown}${result.stderr.slice(-2000)}`;
 }
 
 // Draws until SPECS specs are accepted; a few refused ones check that refusals are one line.
