@@ -93,7 +93,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     migrations,
     shape: entityShape(fields, names),
     docs: docsView(specFields),
-    contract: contractView(specFields, names.camelName),
+    contract: contractView(specFields),
     arbitraries: arbitraryViews(specFields),
     benchSeed: benchSeedView(specFields),
     ...serviceViews(specFields, names),

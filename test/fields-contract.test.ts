@@ -146,7 +146,7 @@ bodies('valueCode writes code that evaluates to the value', () => {
 const view = suite('what the contract test templates print');
 
 view('the item: the bodies, the missing fields and one FIELD_CASES entry per field', () => {
-  const contract = contractView(DEFAULT_FIELDS, 'product');
+  const contract = contractView(DEFAULT_FIELDS);
   assert.is(contract.input, "{ name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3, ...overrides }");
   assert.is(contract.series, '{ name: `Widget ${n}`, ...overrides }');
   assert.is(contract.change, '{ price: 20.99 }');
@@ -157,7 +157,7 @@ view('the item: the bodies, the missing fields and one FIELD_CASES entry per fie
 });
 
 view('a spec with no required field posts {} and still has bodies to number and change', () => {
-  const contract = contractView(OTHER_SPECS[0]!, 'ticket');
+  const contract = contractView(OTHER_SPECS[0]!);
   assert.is(contract.missingRequired, '');
   assert.is(contract.hasSeries, false);
   assert.is(contract.change, "{ status: 'closed' }");

@@ -149,7 +149,8 @@ joi('the standard fields print the item\'s schema declarations', () => {
   const declarations = DEFAULT_FIELDS.map(joiDeclaration);
   assert.is(declarations[0], "const name = Joi.string().min(1).max(100).custom(storableText).messages(textMessages).example('Widget');");
   assert.is(declarations[3], 'const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3);');
-  assert.match(declarations[1]!, /^const description = Joi.string\(\)\n {2}\.allow\('', null\)\n {2}\.max\(500\)/);
+  // One statement each: the project's formatter breaks a long chain (see formatFiles).
+  assert.match(declarations[1]!, /^const description = Joi.string\(\)\.allow\('', null\)\.max\(500\)/);
 });
 
 joi('the schema module\'s entity-level parts follow the fields', () => {
@@ -160,7 +161,7 @@ joi('the schema module\'s entity-level parts follow the fields', () => {
   assert.ok(product.hasText);
   const book = entityShape(fieldViews(EVERY_TYPE), entityNames('Book'));
   assert.is(book.int4Columns, 'the id column and pages are both');
-  assert.match(book.updateKeys, /^\{\n {2}title,\n {2}isbn,\n/);
+  assert.match(book.updateKeys, /^\{ title, isbn, /);
   const counter = entityShape(fieldViews([{ name: 'hits', type: 'integer' }, { name: 'misses', type: 'integer' }, { name: 'active', type: 'boolean' }]), entityNames('Counter'));
   assert.is(counter.int4Columns, 'the id column, hits and misses are all');
   assert.not.ok(counter.hasText);
@@ -170,7 +171,7 @@ joi('the schema module\'s entity-level parts follow the fields', () => {
 joi('the request examples use one value per field: all fields, the required ones, a change to other values and a clear', () => {
   const { create, update } = requestExamples(DEFAULT_FIELDS);
   assert.equal(create.map(exampleLines), [
-    ['    full: {', "      summary: 'All fields',", '      value: {', "        name: 'Widget',", "        description: 'A small widget',", '        price: 19.99,', '        quantity: 3,', '      },', '    },'].join('\n'),
+    "    full: { summary: 'All fields', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },",
     "    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 19.99, quantity: 3 } },",
   ]);
   assert.equal(update.map(exampleLines), [

@@ -72,7 +72,7 @@ function buildPrevious(): Release {
   const packed = buildRelease(PREVIOUS_VERSION, [
     { path: 'src/fields/openapi-examples.ts', from: "summary: 'All fields'", to: "summary: 'Every field'" },
     { path: 'src/fields/joi-views.ts', from: "'null (or leaving it out) means none, and", to: "'null, or no value at all, means none, and" },
-    { path: 'src/fields/code-text.ts', from: 'export const LINE_WIDTH = 120;', to: 'export const LINE_WIDTH = 100;' },
+    { path: 'src/fields/code-text.ts', from: 'const COMMENT_WIDTH = 84;', to: 'const COMMENT_WIDTH = 76;' },
     templateEdits,
     { remove: 'templates/test/backoff.test.ts' },
     { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },

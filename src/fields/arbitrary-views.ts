@@ -1,5 +1,5 @@
 import { fieldValues, type Helper } from './arbitrary-values.js';
-import { capitalize, LINE_WIDTH, literal, numberLiteral, templateLiteralText } from './code-text.js';
+import { capitalize, literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { exampleValue } from './joi-views.js';
 import type { FieldSpec } from './spec.js';
 
@@ -53,32 +53,24 @@ function valueLiteral(value: unknown): string {
   return typeof value === 'number' ? numberLiteral(value) : value === null ? 'null' : literal(value);
 }
 
-/** An object literal, on one line when it fits between `prefix` and `suffix`, else one key per line. */
-function objectLiteral(entries: [string, string][], prefix: string, suffix = ''): string {
-  const inline = entries.length === 0 ? '{}' : `{ ${entries.map(([key, value]) => `${key}: ${value}`).join(', ')} }`;
-  if (`${prefix}${inline}${suffix};`.length <= LINE_WIDTH) return inline;
-  return `{\n${entries.map(([key, value]) => `  ${key}: ${value},\n`).join('')}}`;
+/** An object literal; the project's formatter lays it out. */
+function objectLiteral(entries: [string, string][]): string {
+  return entries.length === 0 ? '{}' : `{ ${entries.map(([key, value]) => `${key}: ${value}`).join(', ')} }`;
 }
 
-/** `export const validX = ...;`: on one line when it fits, else a oneof's arguments or the chained calls one per line. */
+/** `export const validX = ...;` (the formatter breaks a long oneof or chain). */
 function validDeclaration(name: string, field: FieldSpec): string {
   const { valid, special, validComment } = fieldValues(field);
   const comment = validComment === undefined ? '' : `/** ${validComment} */\n`;
   const chain = `${valid.head}${valid.calls.join('')}`;
   const expression = special.length === 0 ? chain : `fc.oneof(${[...special, chain].join(', ')})`;
-  const oneLine = `export const ${name} = ${expression};`;
-  if (oneLine.length <= LINE_WIDTH) return `${comment}${oneLine}`;
-  if (special.length === 0) return `${comment}export const ${name} = ${valid.head}${valid.calls.map((call) => `\n  ${call}`).join('')};`;
-  const lastArgument = `  ${chain},`.length <= LINE_WIDTH ? chain : `${valid.head}${valid.calls.map((call) => `\n    ${call}`).join('')}`;
-  return `${comment}export const ${name} = fc.oneof(\n${[...special, lastArgument].map((argument) => `  ${argument},\n`).join('')});`;
+  return `${comment}export const ${name} = ${expression};`;
 }
 
 function invalidEntry(field: FieldSpec): string {
   const { invalid } = fieldValues(field);
   const filter = field.required ? '' : '.filter(notNull)';
-  const single = invalid.length === 1 ? `${invalid[0]}${filter}` : `fc.oneof(${invalid.join(', ')})${filter}`;
-  if (`  ${field.name}: ${single},`.length <= LINE_WIDTH) return `${field.name}: ${single}`;
-  return `${field.name}: fc.oneof(\n${invalid.map((alternative) => `    ${alternative},\n`).join('')}  )${filter}`;
+  return `${field.name}: ${invalid.length === 1 ? invalid[0] : `fc.oneof(${invalid.join(', ')})`}${filter}`;
 }
 
 /** The value a field reads back as when a create leaves it out. */
@@ -110,13 +102,9 @@ export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
     fieldNames: specs.map((field) => literal(field.name)).join(', '),
     uniqueNames: specs.filter((field) => field.unique).map((field) => literal(field.name)).join(', '),
     hasUnique: specs.some((field) => field.unique),
-    validFieldObject: objectLiteral(fields.map((field) => [field.name, field.validName]), 'export const fieldValues = '),
-    leftOut: objectLiteral(
-      specs.filter((field) => !field.required).map((field) => [field.name, valueLiteral(leftOutValue(field))]),
-      'export const leftOut = ',
-      ' satisfies Partial<XFields>',
-    ),
-    exampleCreate: objectLiteral(Object.entries(example).map(([key, value]) => [key, valueLiteral(value)]), 'export const exampleCreate: XFields = '),
+    validFieldObject: objectLiteral(fields.map((field) => [field.name, field.validName])),
+    leftOut: objectLiteral(specs.filter((field) => !field.required).map((field) => [field.name, valueLiteral(leftOutValue(field))])),
+    exampleCreate: objectLiteral(Object.entries(example).map(([key, value]) => [key, valueLiteral(value)])),
     exampleUpdateJson: literal(JSON.stringify({ [changeable.name]: exampleValue(changeable) })),
     nestedBody: templateLiteralText(`{"${first![0]}":`) + '${nested}' + templateLiteralText(`${JSON.stringify(Object.fromEntries(rest)).slice(1).replace(/^(?!\})/, ',')}`),
     truncatedJson: literal(json.slice(0, -1)),

@@ -1,7 +1,4 @@
-/** How the generated TypeScript is written: line width, literals, numbers, doc comments. */
-
-/** The generated code's line width: a longer statement is broken over lines. */
-export const LINE_WIDTH = 120;
+/** How the generated TypeScript is written: literals, numbers, doc comments; its layout is the formatter's (see formatFiles). */
 
 /** Doc comments wrap at this width, as the templates' hand-written ones do. */
 const COMMENT_WIDTH = 84;

@@ -1,4 +1,4 @@
-import { docComment, LINE_WIDTH, literal } from './code-text.js';
+import { docComment, literal } from './code-text.js';
 import { fieldCases, type FieldCases } from './contract-cases.js';
 import type { FieldSpec } from './spec.js';
 import { changeAllEntries, changeEntry, inputEntries, seriesEntries, type BodyEntry } from './test-bodies.js';
@@ -30,20 +30,16 @@ export interface ContractView {
   fieldCases: string[];
 }
 
-/** An object literal on one line when `prefix` + it + `suffix` fits, else one entry per line after `indent`. */
-function objectCode(entries: string[], prefix: string, suffix: string, indent: string): string {
-  const oneLine = entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
-  if (`${prefix}${oneLine}${suffix}`.length <= LINE_WIDTH) return oneLine;
-  return `{\n${entries.map((entry) => `${indent}  ${entry},\n`).join('')}${indent}}`;
+/** An object literal; the project's formatter lays it out (see formatFiles). */
+function objectCode(entries: string[]): string {
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
 }
 
 const entryCode = ({ name, code }: BodyEntry) => `${name}: ${code}`;
 
-/** An array on one line after `head` when it fits, else one item per line. */
+/** An array entry after `head`; the project's formatter lays it out. */
 function arrayLines(head: string, items: string[], indent: string): string[] {
-  const oneLine = `${indent}${head}[${items.join(', ')}],`;
-  if (oneLine.length <= LINE_WIDTH) return [oneLine];
-  return [`${indent}${head}[`, ...items.map((item) => `${indent}  ${item},`), `${indent}],`];
+  return [`${indent}${head}[${items.join(', ')}],`];
 }
 
 /** One entry of FIELD_CASES, as lines indented for the array. */
@@ -75,18 +71,18 @@ function seriesComment(fields: readonly FieldSpec[], series: BodyEntry[]): strin
 }
 
 /** The contract tests' view of the fields (see ContractView). */
-export function contractView(fields: readonly FieldSpec[], camelName: string): ContractView {
+export function contractView(fields: readonly FieldSpec[]): ContractView {
   const change = changeEntry(fields);
   const series = seriesEntries(fields);
   const names = fields.map((field) => field.name);
   return {
-    input: objectCode([...inputEntries(fields).map(entryCode), '...overrides'], '  return ', ';', '  '),
-    series: objectCode([...series.map(entryCode), '...overrides'], `  return ${camelName}Input(`, ');', '  '),
+    input: objectCode([...inputEntries(fields).map(entryCode), '...overrides']),
+    series: objectCode([...series.map(entryCode), '...overrides']),
     hasSeries: series.length > 0,
     seriesComment: docComment(seriesComment(fields, series)).join('\n'),
     change: change === undefined ? '{}' : `{ ${entryCode(change)} }`,
     changeField: change?.name ?? '',
-    changeAll: objectCode(changeAllEntries(fields).map(entryCode), '  const changes = ', ';', '  '),
+    changeAll: objectCode(changeAllEntries(fields).map(entryCode)),
     responseKeys: literal([...names, 'id', 'createdAt', 'updatedAt'].sort()),
     missingRequired: fields.filter((field) => field.required).map((field) => `"${field.name}" is required`).join('; '),
     unknownField: ['colour', 'extraField', 'unknownField'].find((name) => !names.includes(name))!,

@@ -1,4 +1,4 @@
-import { LINE_WIDTH, literal, numberLiteral } from './code-text.js';
+import { literal, numberLiteral } from './code-text.js';
 import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
@@ -87,7 +87,7 @@ function valueText(value: unknown): string {
 }
 
 /**
- * The docs test's table, one entry per field (on one line when it fits):
+ * The docs test's table, one entry per field (the formatter lays it out):
  *
  *   quantity: { required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
  */
@@ -95,8 +95,6 @@ export function documentedFieldLines(fields: readonly FieldSpec[]): string[] {
   return fields.map((field) => {
     const { required, schema, says } = documentedField(field);
     const entries = [...(required ? ['required: true'] : []), `schema: ${valueText(schema)}`, ...(says.length > 0 ? [`says: ${valueText(says)}`] : [])];
-    const oneLine = `  ${key(field.name)}: { ${entries.join(', ')} },`;
-    if (oneLine.length <= LINE_WIDTH) return oneLine;
-    return [`  ${key(field.name)}: {`, ...entries.map((entry) => `    ${entry},`), '  },'].join('\n');
+    return `  ${key(field.name)}: { ${entries.join(', ')} },`;
   });
 }

@@ -1,5 +1,5 @@
 import type { EntityNames } from '../names.js';
-import { LINE_WIDTH, literal } from './code-text.js';
+import { literal } from './code-text.js';
 import type { FieldView } from './field-views.js';
 
 /** What the templates print about the fields as a whole, computed once (see FieldView for one field). */
@@ -46,16 +46,13 @@ function createType(fields: readonly FieldView[], className: string): string {
     ...(keys(true) === '' ? [] : [`Pick<${className}, ${keys(true)}>`]),
     ...(keys(false) === '' ? [] : [`Partial<Pick<${className}, ${keys(false)}>>`]),
   ];
-  const oneLine = parts.join(' & ');
-  return `export type ${className}Create = ${oneLine};`.length <= LINE_WIDTH ? oneLine : parts.join(' &\n  ');
+  return parts.join(' & ');
 }
 
 /** The entity-level view of the fields, for the model and the schemas. */
 export function entityShape(fields: readonly FieldView[], names: EntityNames): EntityShape {
   const integers = fields.filter((field) => field.isInteger);
   const int4 = ['the id column', ...integers.map((field) => field.label)];
-  const inline = `{ ${fields.map((field) => field.name).join(', ')} }`;
-  const updateHead = `export const ${names.camelName}UpdateSchema = Joi.object<${names.className}Update, true>(`;
   return {
     ...rowShape(fields),
     int4Columns: `${sentenceList(int4)} ${int4.length === 1 ? 'is' : int4.length === 2 ? 'are both' : 'are all'}`,
@@ -63,6 +60,6 @@ export function entityShape(fields: readonly FieldView[], names: EntityNames): E
     hasText: fields.some((field) => field.isText),
     hasDate: fields.some((field) => field.isDate),
     createType: createType(fields, names.className),
-    updateKeys: `${updateHead}${inline})`.length <= LINE_WIDTH ? inline : `{\n${fields.map((field) => `  ${field.name},\n`).join('')}}`,
+    updateKeys: `{ ${fields.map((field) => field.name).join(', ')} }`,
   };
 }

@@ -1,6 +1,6 @@
 import indefinite from 'indefinite';
 
-import { capitalize, docComment, LINE_WIDTH, literal, numberLiteral, wrap } from './code-text.js';
+import { capitalize, docComment, literal, numberLiteral, wrap } from './code-text.js';
 import { columnName, fieldLabel } from './field-name.js';
 import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
 import { patternExample } from './pattern-values.js';
@@ -64,17 +64,14 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
   return { text: own === undefined ? capitalize(absentRule(field)) : `${own}; ${absentRule(field)}` };
 }
 
-/** The `.description(...)` call: inline when it fits, else its pieces one per line, joined with `+`. */
+/** The `.description(...)` call: a long text in pieces joined with `+`, so that no line runs on; the formatter lays them out. */
 function descriptionCall(field: FieldSpec): string | undefined {
   const { template, text } = descriptionPieces(field);
   const pieces = [
     ...(template === undefined ? [] : [`\`${template}\``]),
     ...(text === undefined ? [] : wrap(text, PIECE_WIDTH).map((line, i, all) => literal(i < all.length - 1 ? `${line} ` : line))),
   ];
-  if (pieces.length === 0) return undefined;
-  if (pieces.length === 1 && `  .description(${pieces[0]});`.length <= LINE_WIDTH) return `.description(${pieces[0]})`;
-  const [first, ...rest] = pieces;
-  return `.description(\n    ${[first, ...rest.map((piece) => `  ${piece}`)].join(' +\n    ')},\n  )`;
+  return pieces.length === 0 ? undefined : `.description(${pieces.join(' + ')})`;
 }
 
 /** Joi's builder for the field's type and bounds, as a head and a list of calls. */
@@ -165,7 +162,7 @@ export function exampleValue(field: FieldSpec): unknown {
 }
 
 /**
- * The field's Joi schema as the schema module declares it, on one line when it fits:
+ * The field's Joi schema as the schema module declares it (the formatter breaks a long chain):
  *
  *   const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3);
  */
@@ -175,7 +172,5 @@ export function joiDeclaration(field: FieldSpec): string {
   const all = [...calls, `.example(${typeof example === 'number' ? numberLiteral(example) : literal(example)})`];
   const description = descriptionCall(field);
   if (description !== undefined) all.push(description);
-  const oneLine = `const ${field.name} = ${head}${all.join('')};`;
-  if (oneLine.length <= LINE_WIDTH && !oneLine.includes('\n')) return oneLine;
-  return `const ${field.name} = ${head}\n${all.map((call) => `  ${call}`).join('\n')};`;
+  return `const ${field.name} = ${head}${all.join('')};`;
 }

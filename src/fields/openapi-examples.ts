@@ -1,5 +1,5 @@
 import { changedValue } from './changed-value.js';
-import { capitalize, LINE_WIDTH, literal, numberLiteral } from './code-text.js';
+import { capitalize, literal, numberLiteral } from './code-text.js';
 import { columnName, fieldLabel } from './field-name.js';
 import { exampleValue } from './joi-views.js';
 import type { FieldSpec } from './spec.js';
@@ -65,21 +65,8 @@ function valueLiteral(value: unknown): string {
   return typeof value === 'number' ? numberLiteral(value) : value === null ? 'null' : literal(value);
 }
 
-/**
- * An example as a line of the OpenAPI module (indented four spaces), its body broken over
- * lines when the line would be too long.
- */
+/** An example as an entry of the OpenAPI module (the formatter lays it out). */
 export function exampleLines(example: RequestExample): string {
   const entries = Object.entries(example.value).map(([key, value]) => `${key}: ${valueLiteral(value)}`);
-  const head = `    ${example.key}: { summary: ${literal(example.summary)}, value: `;
-  const oneLine = `${head}{ ${entries.join(', ')} } },`;
-  if (oneLine.length <= LINE_WIDTH) return oneLine;
-  return [
-    `    ${example.key}: {`,
-    `      summary: ${literal(example.summary)},`,
-    '      value: {',
-    ...entries.map((entry) => `        ${entry},`),
-    '      },',
-    '    },',
-  ].join('\n');
+  return `    ${example.key}: { summary: ${literal(example.summary)}, value: { ${entries.join(', ')} } },`;
 }

@@ -58,13 +58,7 @@ export const FIELDS: readonly (keyof BookFields)[] = ['title', 'isbn', 'pages', 
 export const UNIQUE_FIELDS: readonly (keyof BookFields)[] = ['isbn'];
 
 /** What a create stores for the fields it leaves out: their defaults, else null. */
-export const leftOut = {
-  pages: null,
-  price: null,
-  format: 'paperback',
-  published: null,
-  available: true,
-} satisfies Partial<BookFields>;
+export const leftOut = { pages: null, price: null, format: 'paperback', published: null, available: true } satisfies Partial<BookFields>;
 
 /** The fields of a create as the service stores and answers them. */
 export const stored = (input: BookFields): Required<BookFields> => ({ ...leftOut, ...input });

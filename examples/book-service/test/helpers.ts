@@ -146,11 +146,7 @@ export function bookInput(overrides: Record<string, unknown> = {}): Record<strin
  * creating several never collides.
  */
 export function numberedBookInput(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return bookInput({
-    title: `The Pragmatic Programmer ${n}`,
-    isbn: `978-0-13-${String(n).padStart(6, '0')}-9`,
-    ...overrides,
-  });
+  return bookInput({ title: `The Pragmatic Programmer ${n}`, isbn: `978-0-13-${String(n).padStart(6, '0')}-9`, ...overrides });
 }
 
 /** A valid update of one field, what most update tests send. */

@@ -51,12 +51,7 @@ export const stored = (input: ProductFields): Required<ProductFields> => ({ ...l
 export const exampleCreate: ProductFields = { name: 'Widget', price: 19.99, quantity: 3 };
 
 /** Each field's valid arbitrary, by name. */
-export const fieldValues = {
-  name: validName,
-  description: validDescription,
-  price: validPrice,
-  quantity: validQuantity,
-};
+export const fieldValues = { name: validName, description: validDescription, price: validPrice, quantity: validQuantity };
 
 export const createBody: fc.Arbitrary<ProductFields> = fc.record(fieldValues, { requiredKeys: ['name', 'price', 'quantity'] });
 

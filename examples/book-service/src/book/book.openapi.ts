@@ -16,13 +16,7 @@ export const bookExamples = {
         available: true,
       },
     },
-    minimal: {
-      summary: 'Required fields only',
-      value: {
-        title: 'The Pragmatic Programmer',
-        isbn: '978-0-13-595705-9',
-      },
-    },
+    minimal: { summary: 'Required fields only', value: { title: 'The Pragmatic Programmer', isbn: '978-0-13-595705-9' } },
   },
   update: {
     title: { summary: 'Change title and pages', value: { title: 'The Pragmatic Programmer (updated)', pages: 353 } },

@@ -94,15 +94,7 @@ export const bookCreateSchema = Joi.object<BookCreate, true>({
 }).label('BookCreate');
 
 /** Every field optional, but an empty object is refused: an update must change something. */
-export const bookUpdateSchema = Joi.object<BookUpdate, true>({
-  title,
-  isbn,
-  pages,
-  price,
-  format,
-  published,
-  available,
-})
+export const bookUpdateSchema = Joi.object<BookUpdate, true>({ title, isbn, pages, price, format, published, available })
   .min(1)
   .messages({ 'object.min': 'an update must change at least one field' })
   .label('BookUpdate');

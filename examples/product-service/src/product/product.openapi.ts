@@ -4,15 +4,7 @@ import { idSchema, MAX_ID, productCreateSchema, productSchema, productUpdateSche
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const productExamples = {
   create: {
-    full: {
-      summary: 'All fields',
-      value: {
-        name: 'Widget',
-        description: 'A small widget',
-        price: 19.99,
-        quantity: 3,
-      },
-    },
+    full: { summary: 'All fields', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },
     minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 19.99, quantity: 3 } },
   },
   update: {
