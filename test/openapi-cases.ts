@@ -94,6 +94,8 @@ export function requestCases({ collection, readScope }: ServiceNames, account: {
     { name: 'list sorted by -createdAt, then by -id', method: 'GET', path: `${collection}?sort=-createdAt&pageSize=1`, status: 200 },
     { name: 'list filtered by id[gte] and id[in]', method: 'GET', path: `${collection}?id[gte]=1&id[in]=1,2,3`, status: 200 },
     { name: 'list filtered by createdAt[lt], sorted by it', method: 'GET', path: `${collection}?createdAt[lt]=2100-01-01T00:00:00.000Z&sort=-createdAt`, status: 200 },
+    { name: 'list filtered by createdAt with a UTC offset of +16:00', method: 'GET', path: `${collection}?createdAt=2026-01-01T00:00:00%2B16:00`, status: 400 },
+    { name: 'list filtered by createdAt[lte] past 9999 in UTC', method: 'GET', path: `${collection}?createdAt[lte]=9999-12-31T23:30:00-00:45&sort=createdAt`, status: 400 },
     { name: 'list filtered by createdAt[lt] in id order (refused)', method: 'GET', path: `${collection}?createdAt[lt]=2100-01-01T00:00:00.000Z`, status: 400 },
     { name: 'list with a cursor that is not one', method: 'GET', path: `${collection}?after=not-a-cursor`, status: 400 },
     { name: 'list with id[gt]=0', method: 'GET', path: `${collection}?id[gt]=0`, status: 400 },

@@ -67,9 +67,13 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
 /** The `.description(...)` call: inline when it fits, else its pieces one per line, joined with `+`. */
 function descriptionCall(field: FieldSpec): string | undefined {
   const { template, text } = descriptionPieces(field);
+  // A date-time's words end with the schema module's INSTANT_RULE: the offsets and years it may have.
+  const rule = field.type === 'datetime' ? ['INSTANT_RULE'] : [];
+  const last = (i: number, all: string[]) => i === all.length - 1 && rule.length === 0;
   const pieces = [
     ...(template === undefined ? [] : [`\`${template}\``]),
-    ...(text === undefined ? [] : wrap(text, PIECE_WIDTH).map((line, i, all) => literal(i < all.length - 1 ? `${line} ` : line))),
+    ...(text === undefined ? [] : wrap(text, PIECE_WIDTH).map((line, i, all) => literal(last(i, all) ? line : `${line} `))),
+    ...rule,
   ];
   if (pieces.length === 0) return undefined;
   if (pieces.length === 1 && `  .description(${pieces[0]});`.length <= LINE_WIDTH) return `.description(${pieces[0]})`;
@@ -113,7 +117,8 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
       return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'] };
     case 'datetime':
       // A time without a zone would be read in the database server's zone: require one. More than
-      // milliseconds would be cut, and isoDate() alone lets through years the database refuses.
+      // milliseconds would be cut, and isoDate() alone lets through years and offsets the database
+      // refuses or cannot answer as written (storableInstant). The note joins the filters' descriptions.
       return {
         head: 'Joi.string()',
         calls: [
@@ -121,7 +126,9 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
           '.isoDate()',
           `.pattern(/${DATETIME.source}/, 'date-time with a time zone')`,
           '.custom(calendarDate)',
-          '.messages(dateMessages)',
+          '.custom(storableInstant)',
+          '.messages({ ...dateMessages, ...instantMessages })',
+          '.note(INSTANT_RULE)',
         ],
       };
     case 'uuid':

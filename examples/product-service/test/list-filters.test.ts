@@ -41,6 +41,20 @@ test('an exact match on a unique key combines with a range on another key', asyn
   );
 });
 
+test('date-time filters at the limits of their offsets and years are served', async () => {
+  await fill(service(), 3);
+  for (const query of [
+    'createdAt[gte]=2000-01-01T00:00:00%2B14:00&sort=createdAt',
+    'createdAt[gt]=0001-01-01T00:00:00Z&sort=createdAt',
+    'updatedAt[lte]=9999-12-31T23:59:59.999Z&sort=-updatedAt',
+    'updatedAt[lt]=9999-12-31T23:59:59%2B14:00&sort=updatedAt',
+  ]) {
+    const response = await service().api(`${PATH}?${query}`);
+    assert.is(response.status, 200, `${query}: ${await response.clone().text()}`);
+    assert.is(((await response.json()) as Row[]).length, 3, query);
+  }
+});
+
 test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {
   await fill(service(), 9);
   const counted = await service().api(`${PATH}?count=exact&pageSize=2&id[gt]=3`);

@@ -47,7 +47,9 @@ const WORDS: Record<Operator, string> = {
  * key is text and `prefix` is the rule of its beginnings.
  */
 export function filterParameters(key: string, rule: Joi.Schema, prefix?: Joi.Schema): Record<string, Joi.Schema> {
-  const described = (operator: Operator) => `Only the rows whose ${key} ${WORDS[operator]}.`;
+  // A rule's notes (a date-time's offsets and years) hold for its filters too.
+  const notes = (rule.describe().notes ?? []).map((note: string) => ` ${note}`).join('');
+  const described = (operator: Operator) => `Only the rows whose ${key} ${WORDS[operator]}.${notes}`;
   return {
     [key]: rule.description(described('eq')),
     ...Object.fromEntries(RANGES.map((operator) => [`${key}[${operator}]`, rule.description(described(operator))])),
