@@ -109,7 +109,17 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
     }
     case 'decimal': {
       const min = field.min === undefined ? `-${maxConstant(field)}` : numberLiteral(field.min);
-      return { head: 'Joi.number()', calls: [...allow(nullable), `.min(${min})`, `.max(${maxConstant(field)})`, `.precision(${scaleConstant(field)})`] };
+      // The note states the scale in the filters' descriptions too (x-scale alone is read by no client).
+      return {
+        head: 'Joi.number()',
+        calls: [
+          ...allow(nullable),
+          `.min(${min})`,
+          `.max(${maxConstant(field)})`,
+          `.precision(${scaleConstant(field)})`,
+          `.note(\`At most \${${scaleConstant(field)}} decimals.\`)`,
+        ],
+      };
     }
     case 'boolean':
       return { head: 'Joi.boolean()', calls: allow(nullable) };

@@ -88,6 +88,7 @@ const price = Joi.number()
   .min(0)
   .max(MAX_PRICE)
   .precision(PRICE_SCALE)
+  .note(`At most ${PRICE_SCALE} decimals.`)
   .example(39.99)
   .description(
     `Price with at most ${PRICE_SCALE} decimals (see x-scale), from 0 to ${MAX_PRICE}; more decimals are refused, never rounded. ` +

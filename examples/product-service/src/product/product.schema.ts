@@ -69,6 +69,7 @@ const price = Joi.number()
   .min(0.01)
   .max(MAX_PRICE)
   .precision(PRICE_SCALE)
+  .note(`At most ${PRICE_SCALE} decimals.`)
   .example(19.99)
   .description(
     `Price with at most ${PRICE_SCALE} decimals (see x-scale), from 0.01 to ${MAX_PRICE}; more decimals are refused, never rounded. ` +
