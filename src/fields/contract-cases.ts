@@ -138,6 +138,9 @@ function dateCases(field: FieldSpec, say: (text: string) => string): Pick<FieldC
       ['2026-01-01T12:00:00', say('with value "2026-01-01T12:00:00" fails to match the date-time with a time zone pattern')],
       ['2026-02-30T12:00:00Z', say('must be a date the calendar has')],
       ['yesterday', say('must be in iso format')],
+      // PostgreSQL refuses offsets beyond 15:59; an instant past 9999 in UTC would read back as +010000-....
+      ['2026-01-01T00:00:00+16:00', say('must have a UTC offset of at most 14:00 either way')],
+      ['9999-12-31T23:30:00-00:45', say('must fall from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC')],
       [Date.parse(example), say('must be a string')],
     ],
   };

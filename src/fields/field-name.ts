@@ -65,8 +65,8 @@ const SQL_RESERVED = new Set([
  * checks this against the rendered schema module.
  */
 const GENERATED_NAMES = new Set([
-  'storableText', 'textMessages', 'textPrefix', 'calendarDate', 'dateMessages', 'timestamp', 'idSchema', 'listQuerySchema', 'page', 'pageSize', 'sort', 'after',
-  'count',
+  'storableText', 'textMessages', 'textPrefix', 'calendarDate', 'dateMessages', 'storableInstant', 'instantMessages', 'timestamp', 'idSchema',
+  'listQuerySchema', 'page', 'pageSize', 'sort', 'after', 'count',
 ]);
 
 /**

@@ -35,6 +35,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Enough to refuse a default that is plainly not an address; the service itself validates with Joi's email(). */
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
+/** What the service's storableInstant accepts: an offset of at most 14:00, an instant in the years 0001-9999 in UTC. */
+function storableInstant(value: string): boolean {
+  const [, hours = '0', minutes = '0'] = /[+-](\d{2}):(\d{2})$/.exec(value) ?? [];
+  const time = Date.parse(value);
+  return Number(hours) * 60 + Number(minutes) <= 14 * 60 && time >= Date.parse('0001-01-01T00:00:00Z') && time <= Date.parse('9999-12-31T23:59:59.999Z');
+}
+
 function isRealDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
@@ -84,9 +91,10 @@ export function valueProblem(field: FieldSpec, value: unknown): string | undefin
     case 'date':
       return typeof value === 'string' && isRealDate(value) ? undefined : 'must be a date as YYYY-MM-DD';
     case 'datetime':
-      return typeof value === 'string' && DATETIME.test(value) && !Number.isNaN(Date.parse(value)) && isRealDate(value.slice(0, 10))
-        ? undefined
-        : 'must be an ISO 8601 date and time with a time zone, e.g. 2026-01-01T12:00:00Z';
+      if (!(typeof value === 'string' && DATETIME.test(value) && !Number.isNaN(Date.parse(value)) && isRealDate(value.slice(0, 10)))) {
+        return 'must be an ISO 8601 date and time with a time zone, e.g. 2026-01-01T12:00:00Z';
+      }
+      return storableInstant(value) ? undefined : 'must have a UTC offset of at most 14:00 and fall within the years 0001-9999 in UTC';
     case 'uuid':
       return typeof value === 'string' && UUID.test(value) ? undefined : 'must be a UUID';
     case 'enum':

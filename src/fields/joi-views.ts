@@ -67,9 +67,13 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
 /** The `.description(...)` call: a long text in pieces joined with `+`, so that no line runs on; the formatter lays them out. */
 function descriptionCall(field: FieldSpec): string | undefined {
   const { template, text } = descriptionPieces(field);
+  // A date-time's words end with the schema module's INSTANT_RULE: the offsets and years it may have.
+  const rule = field.type === 'datetime' ? ['INSTANT_RULE'] : [];
+  const last = (i: number, all: string[]) => i === all.length - 1 && rule.length === 0;
   const pieces = [
     ...(template === undefined ? [] : [`\`${template}\``]),
-    ...(text === undefined ? [] : wrap(text, PIECE_WIDTH).map((line, i, all) => literal(i < all.length - 1 ? `${line} ` : line))),
+    ...(text === undefined ? [] : wrap(text, PIECE_WIDTH).map((line, i, all) => literal(last(i, all) ? line : `${line} `))),
+    ...rule,
   ];
   return pieces.length === 0 ? undefined : `.description(${pieces.join(' + ')})`;
 }
@@ -102,7 +106,17 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
     }
     case 'decimal': {
       const min = field.min === undefined ? `-${maxConstant(field)}` : numberLiteral(field.min);
-      return { head: 'Joi.number()', calls: [...allow(nullable), `.min(${min})`, `.max(${maxConstant(field)})`, `.precision(${scaleConstant(field)})`] };
+      // The note states the scale in the filters' descriptions too (x-scale alone is read by no client).
+      return {
+        head: 'Joi.number()',
+        calls: [
+          ...allow(nullable),
+          `.min(${min})`,
+          `.max(${maxConstant(field)})`,
+          `.precision(${scaleConstant(field)})`,
+          `.note(\`At most \${${scaleConstant(field)}} decimals.\`)`,
+        ],
+      };
     }
     case 'boolean':
       return { head: 'Joi.boolean()', calls: allow(nullable) };
@@ -110,7 +124,8 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
       return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'] };
     case 'datetime':
       // A time without a zone would be read in the database server's zone: require one. More than
-      // milliseconds would be cut, and isoDate() alone lets through years the database refuses.
+      // milliseconds would be cut, and isoDate() alone lets through years and offsets the database
+      // refuses or cannot answer as written (storableInstant). The note joins the filters' descriptions.
       return {
         head: 'Joi.string()',
         calls: [
@@ -118,7 +133,9 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
           '.isoDate()',
           `.pattern(/${DATETIME.source}/, 'date-time with a time zone')`,
           '.custom(calendarDate)',
-          '.messages(dateMessages)',
+          '.custom(storableInstant)',
+          '.messages({ ...dateMessages, ...instantMessages })',
+          '.note(INSTANT_RULE)',
         ],
       };
     case 'uuid':

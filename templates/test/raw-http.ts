@@ -1,4 +1,4 @@
-import { Agent, request, type OutgoingHttpHeaders } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 
 import * as assert from 'uvu/assert';
 
@@ -8,6 +8,7 @@ export interface RawResponse {
   status: number;
   contentType: string;
   text: string;
+  headers: IncomingHttpHeaders;
 }
 
 /** Requests sent and 5xx answers seen by send(), for the figures a test file prints at its end. */
@@ -39,7 +40,7 @@ export function send(
       res.on('end', () => {
         const status = res.statusCode ?? 0;
         if (status >= 500) tally.serverErrors++;
-        resolve({ status, contentType: res.headers['content-type'] ?? '', text: Buffer.concat(chunks).toString() });
+        resolve({ status, contentType: res.headers['content-type'] ?? '', text: Buffer.concat(chunks).toString(), headers: res.headers });
       });
       res.on('error', reject);
     });

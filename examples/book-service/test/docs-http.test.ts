@@ -64,6 +64,14 @@ http('the 400 the document shows is what the service answers to the create it de
   assert.is(await response.text(), example);
 });
 
+http("the list's 400 the document shows is what the service answers to a range without its key's sort", async () => {
+  const list = (defaultDocument() as Json).paths['/api/books'].get;
+  const example = list.responses[400].content['text/plain'].schema.example as string;
+  const response = await service().api('/api/books?createdAt[gte]=2026-01-01T00:00:00Z');
+  assert.is(response.status, 400);
+  assert.is(await response.text(), example);
+});
+
 http('GET /swagger answers HTML that loads only local assets, under a CSP', async () => {
   const response = await service().api('/swagger');
   assert.is(response.status, 200);

@@ -152,6 +152,65 @@ document('documents paging, headers, the id range and the plain-text errors', ()
   assert.equal(Object.keys(create), ['201', '400', '401', '403', '409', '413', '415', '500', '503']);
 });
 
+document('documents the list as generated clients read it: lists comma-separated, sort by its keys, filters never null', () => {
+  const list = (defaultDocument() as Json).paths['/api/books'].get;
+  const parameter = (name: string): Json => list.parameters.find((p: Json) => p.name === name);
+  const keys: string[] = ['id', 'createdAt', 'updatedAt', 'isbn'];
+  const sort = parameter('sort');
+  assert.equal([sort.style, sort.explode, sort.schema.type], ['form', false, 'array']);
+  assert.equal(
+    sort.schema.items.enum,
+    keys.flatMap((key) => [key, `-${key}`]),
+  );
+  for (const key of keys) {
+    const { style, explode, schema } = parameter(`${key}[in]`);
+    assert.equal([style, explode, schema.type], ['form', false, 'array'], key);
+    // Each item follows the rule of one value, its format included (a date's).
+    assert.equal(schema.items, parameter(key).schema, `${key}[in] items`);
+  }
+  for (const { name, schema } of list.parameters as Json[]) {
+    for (const part of [schema, schema.items ?? {}]) {
+      assert.not.ok(part.nullable, `${name} is never null`);
+      assert.not.ok((part.enum ?? []).includes(null), `${name} has no null member`);
+    }
+  }
+  for (const rule of ['one key at a time', 'first in `sort`', '`page` and `after` exclude each other', 'UTC offset of at most 14:00']) {
+    assert.ok(list.description.includes(rule), rule);
+  }
+  assert.match(list.responses[400].description, /a combination the list does not serve/);
+  assert.match(
+    parameter('createdAt[gte]').description,
+    /^Only the rows whose createdAt is at least this\. A date-time has a UTC offset of at most 14:00/,
+  );
+});
+
+document('every example of a number with x-scale has at most that many decimals, as the service requires', () => {
+  const api = defaultDocument() as Json;
+  const create = api.components.schemas.BookCreate.properties as Json;
+  const checked: string[] = [];
+  const visit = (node: unknown, where: string): void => {
+    if (node === null || typeof node !== 'object') return;
+    const { 'x-scale': scale, example } = node as Json;
+    if (scale !== undefined && typeof example === 'number') {
+      assert.is(Number(example.toFixed(scale)), example, `${where}: ${example} has at most ${scale} decimals`);
+      checked.push(where);
+    }
+    for (const [key, child] of Object.entries(node)) visit(child, `${where}.${key}`);
+  };
+  visit(api, 'document');
+  // The request examples sit apart from the schemas: each scaled field's value in each of them.
+  for (const [kind, examples] of Object.entries(bookExamples)) {
+    for (const [name, { value }] of Object.entries(examples as Record<string, { value: Json }>)) {
+      for (const [field, property] of Object.entries(create)) {
+        const scale = (property as Json)['x-scale'];
+        if (scale !== undefined && typeof value[field] === 'number')
+          assert.is(Number(value[field].toFixed(scale)), value[field], `${kind}.${name}.${field}`);
+      }
+    }
+  }
+  assert.ok(checked.length > 0 || !JSON.stringify(api).includes('x-scale'), 'some example was checked');
+});
+
 /** Each operation's security requirement names, e.g. { 'post /api/books': ['bearerAuth'] }. */
 function security(api: Json): Record<string, string[]> {
   return Object.fromEntries(

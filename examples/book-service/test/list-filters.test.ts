@@ -45,6 +45,30 @@ test('an exact match on a unique key combines with a range on another key', asyn
   );
 });
 
+test('date-time filters at the limits of their offsets and years are served', async () => {
+  await fill(service(), 3);
+  for (const query of [
+    'createdAt[gte]=2000-01-01T00:00:00%2B14:00&sort=createdAt',
+    'createdAt[gt]=0001-01-01T00:00:00Z&sort=createdAt',
+    'updatedAt[lte]=9999-12-31T23:59:59.999Z&sort=-updatedAt',
+    'updatedAt[lt]=9999-12-31T23:59:59%2B14:00&sort=updatedAt',
+  ]) {
+    const response = await service().api(`${PATH}?${query}`);
+    assert.is(response.status, 200, `${query}: ${await response.clone().text()}`);
+    assert.is(((await response.json()) as Row[]).length, 3, query);
+  }
+});
+
+test('[in] also comes as its key repeated, as generated clients send an array by default', async () => {
+  await fill(service(), 4);
+  const ids = async (query: string) => ((await (await service().api(`${PATH}?${query}`)).json()) as Row[]).map((row) => row.id);
+  assert.equal(await ids('id[in]=1&id[in]=3'), [1, 3]);
+  assert.equal(await ids('id[in]=1,2&id[in]=4'), [1, 2, 4]);
+  const refused = await service().api(`${PATH}?id[in]=1&id[in]=x`);
+  assert.is(refused.status, 400);
+  assert.match(await refused.text(), /^"id\[in\]\[1\]" must be a number$/);
+});
+
 test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {
   await fill(service(), 9);
   const counted = await service().api(`${PATH}?count=exact&pageSize=2&id[gt]=3`);

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 
 import { createMetrics } from '../src/http/metrics.js';
 import { useService, WRITE_HEADERS } from './helpers.js';
+import { send } from './raw-http.js';
 
 // The _count lines of the request histogram, e.g. `..._count{method="GET",route="...",status="200"} 2`.
 function requestCounts(text: string): Map<string, number> {
@@ -58,6 +59,27 @@ service('labels requests with the route template, never the raw id or path', asy
     series.some((line) => line.includes('/no/such/path')),
     'no unknown path in any label',
   );
+});
+
+service('a method no operation offers is a 405 with Allow on a path the API has, a 404 elsewhere', async () => {
+  // fetch() refuses to send TRACE, so these go out as raw requests.
+  const cases = [
+    ['TRACE', '/api/books', 405, 'HEAD, GET, POST'],
+    ['QUERY', '/api/books', 405, 'HEAD, GET, POST'],
+    ['PATCH', '/api/books/1', 405, 'HEAD, GET, PUT, DELETE'],
+    ['TRACE', '/openapi.json', 405, 'HEAD, GET'],
+    ['TRACE', '/no/such/path', 404, undefined],
+  ] as const;
+  for (const [method, path, status, allow] of cases) {
+    const response = await send(running().servicePort, method, path);
+    assert.is(response.status, status, `${method} ${path}: ${response.text}`);
+    assert.is(response.headers.allow, allow, `${method} ${path}`);
+  }
+  const counts = requestCounts(await (await running().management('/metrics')).text());
+  const statuses = [...counts.keys()]
+    .filter((key) => /method="(TRACE|QUERY|PATCH)"/.test(key))
+    .map((key) => /status="(\d+)"/.exec(key)![1]);
+  assert.equal([...new Set(statuses)].sort(), ['404', '405'], [...counts.keys()].join('\n'));
 });
 
 service.run();

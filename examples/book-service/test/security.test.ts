@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { loadConfig } from '../src/config.js';
+import { buildOpenApiDocument } from '../src/openapi.js';
 import { bookInput, post, testConfig, useService } from './helpers.js';
 import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
 
@@ -14,6 +15,22 @@ const preflight = (origin: string): RequestInit => ({
   method: 'OPTIONS',
   headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
 });
+
+/** Response headers a browser lets every cross-origin script read (the Fetch standard's safelist). */
+const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
+
+/** The response headers the OpenAPI document names, in its operations' answers and its shared ones, but the safelisted. */
+function documentedHeaders(): string[] {
+  // biome-ignore lint/suspicious/noExplicitAny: the walk reads the document by path.
+  const document = buildOpenApiDocument(testConfig().auth) as Record<string, any>;
+  const operations = Object.values(document.paths).flatMap((item) => Object.values(item as object));
+  const responses = [
+    ...operations.flatMap((operation) => Object.values(operation.responses ?? {})),
+    ...Object.values(document.components.responses),
+  ];
+  const names = new Set(responses.flatMap((response) => Object.keys((response as { headers?: object }).headers ?? {})));
+  return [...names].filter((name) => !SAFELISTED.has(name.toLowerCase()));
+}
 
 // ---
 
@@ -65,7 +82,9 @@ cors('an allowed origin may read answers, including the paging and location head
   assert.is(list.headers.get('access-control-allow-origin'), ALLOWED);
   assert.match(list.headers.get('vary') ?? '', /Origin/i);
   const exposed = (list.headers.get('access-control-expose-headers') ?? '').split(',');
-  for (const name of ['Location', 'X-Total-Count', 'X-Request-Id']) assert.ok(exposed.includes(name), name);
+  for (const name of ['Link', 'Location', 'X-Total-Count', 'X-Request-Id']) assert.ok(exposed.includes(name), name);
+  // Every header the document shows clients in an answer, so that a browser app may read it too.
+  for (const name of documentedHeaders()) assert.ok(exposed.includes(name), `${name} is documented, so exposed`);
 
   const created = await post(corsService(), LIST, bookInput(), {
     'Content-Type': 'application/json',

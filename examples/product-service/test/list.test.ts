@@ -69,6 +69,14 @@ test('refusals: 400 in plain text naming the parameter', async () => {
     ['id[in]=1,x', /^"id\[in\]\[1\]" must be a number$/],
     [`id[in]=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /^"id\[in\]" must contain less than or equal to 100 items$/],
     ['createdAt[lt]=yesterday', /^"createdAt\[lt\]" must be in iso format$/],
+    // PostgreSQL refuses offsets beyond 15:59 (an error, not an answer); past 9999 in UTC a time reads back as +010000-....
+    ['createdAt=2026-01-01T00:00:00%2B16:00', /^"createdAt" must have a UTC offset of at most 14:00 either way$/],
+    ['createdAt[gte]=2026-01-01T00:00:00-14:01&sort=createdAt', /^"createdAt\[gte\]" must have a UTC offset of at most 14:00 either way$/],
+    [
+      'updatedAt[lt]=9999-12-31T23:30:00-00:45&sort=updatedAt',
+      /^"updatedAt\[lt\]" must fall from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC$/,
+    ],
+    ['createdAt[in]=0001-01-01T00:30:00%2B01:00', /^"createdAt\[in\]\[0\]" must fall from 0001-01-01T00:00:00Z/],
     ['after=not*a*cursor', /^"after" is not a cursor of this service/],
     ['after=AAAA', /^"after" is not a cursor of this service/],
     [`after=${flipped}`, /^"after" is not a cursor of this service/],

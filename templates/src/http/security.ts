@@ -32,7 +32,8 @@ export function corsPolicy(origins: readonly string[]): Middleware {
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposeHeaders: ['Location', 'X-Total-Count', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate'],
+    // Every header the API documents for clients: without Link a browser cannot follow the list's pages.
+    exposeHeaders: ['Link', 'Location', 'X-Total-Count', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate'],
     maxAge: 600,
   });
 }

@@ -42,6 +42,8 @@ interface DescribedKey {
   type?: string;
   allow?: unknown[];
   rules?: { name: string; args?: { limit?: number; options?: { name?: string } } }[];
+  /** An array's item schemas. */
+  items?: DescribedKey[];
 }
 
 /**
@@ -66,6 +68,9 @@ export function toSchema(schema: Schema): SchemaObject {
 }
 
 function completeProperty(property: SchemaObject, described: DescribedKey): void {
+  // The items of a list (a filter's [in]) follow the same rules as a single value.
+  const [items] = described.items ?? [];
+  if (items !== undefined && property.items !== undefined) completeProperty(property.items as SchemaObject, items);
   const rules = described.rules ?? [];
   const scale = rules.find((rule) => rule.name === 'precision')?.args?.limit;
   if (scale !== undefined) property['x-scale'] = scale;
@@ -80,15 +85,33 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
   if (Array.isArray(property.enum) && property.nullable === true && !property.enum.includes(null)) property.enum = [...property.enum, null];
 }
 
-/** The query parameters of an object schema, each with its own description. */
+/**
+ * The query parameters of an object schema, each with its own description. A list is sent
+ * comma-separated (`id[in]=1,2`): OpenAPI's default for a query array is the key repeated, so
+ * each says `explode: false` for generated clients to send what the service reads best.
+ */
 export function queryParameters(schema: Schema): Json[] {
   return Object.entries(toSchema(schema).properties ?? {}).map(([name, { description, ...property }]) => ({
     name,
     in: 'query',
     required: false,
     description,
-    schema: property,
+    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
+    schema: neverNull(property),
   }));
+}
+
+/**
+ * A query value is never null: a filter drops the nullable and the null member its field's
+ * schema has. A list's items drop the field's description, which speaks of the body.
+ */
+function neverNull({ nullable: _nullable, ...schema }: SchemaObject): SchemaObject {
+  if (Array.isArray(schema.enum)) schema.enum = schema.enum.filter((value) => value !== null);
+  if (schema.items !== undefined) {
+    const { description: _description, ...items } = neverNull(schema.items as SchemaObject);
+    schema.items = items;
+  }
+  return schema;
 }
 
 /** A schema without the title joi-to-swagger takes from the Joi label. */

@@ -9,7 +9,7 @@ import { fromQueryString, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
-import { bookComponents, bookExamples } from './book.openapi.js';
+import { bookComponents, bookExamples, LIST_RULES, listBadRequest } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQuerySchema, MAX_ID } from './book.schema.js';
 
@@ -38,7 +38,8 @@ function operations(cursorKey: CursorKey): Operation[] {
           'Returns one page of books in the order of `sort` (id by default; equal keys by id), with the filters applied. ' +
           'When another page follows, the Link header (rel="next") holds its address: following it walks the whole list, ' +
           'each book once, also while others are added and deleted. Sorting and filtering are by keys with an index, ' +
-          'so every page costs about the same however deep it is; only count=exact reads every matching book.',
+          'so every page costs about the same however deep it is; only count=exact reads every matching book.\n\n' +
+          LIST_RULES,
         parameters: queryParameters(listQuerySchema),
         responses: {
           200: {
@@ -46,7 +47,8 @@ function operations(cursorKey: CursorKey): Operation[] {
             headers: { Link: ref('headers', 'Link'), 'X-Total-Count': ref('headers', 'XTotalCount') },
             content: jsonContent('Book', { array: true }),
           },
-          ...errors('BadRequest', 'InternalServerError', 'ServiceUnavailable'),
+          400: listBadRequest,
+          ...errors('InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [

@@ -47,7 +47,9 @@ const WORDS: Record<Operator, string> = {
  * key is text and `prefix` is the rule of its beginnings.
  */
 export function filterParameters(key: string, rule: Joi.Schema, prefix?: Joi.Schema): Record<string, Joi.Schema> {
-  const described = (operator: Operator) => `Only the rows whose ${key} ${WORDS[operator]}.`;
+  // A rule's notes (a date-time's offsets and years) hold for its filters too.
+  const notes = (rule.describe().notes ?? []).map((note: string) => ` ${note}`).join('');
+  const described = (operator: Operator) => `Only the rows whose ${key} ${WORDS[operator]}.${notes}`;
   return {
     [key]: rule.description(described('eq')),
     ...Object.fromEntries(RANGES.map((operator) => [`${key}[${operator}]`, rule.description(described(operator))])),
@@ -85,7 +87,7 @@ export function filtersOf(parameters: Record<string, unknown>, keys: readonly st
 /**
  * The query string as the list schema validates it: digits (with an optional sign, decimals and
  * surrounding spaces) become numbers for the numeric parameters, anything else stays text for the rules to refuse, and `[in]` lists
- * are split at their commas. Nothing is rounded or trimmed.
+ * are split at their commas, also when the key is repeated. Nothing is rounded or trimmed.
  */
 export function fromQueryString(
   query: Record<string, string | string[] | undefined>,
@@ -96,15 +98,36 @@ export function fromQueryString(
     Object.entries(query).map(([name, raw]) => {
       const key = name.replace(/\[\w+\]$/, '');
       const convert = (text: string) => (numeric.has(key) ? number(text) : text);
-      if (typeof raw !== 'string') return [name, raw];
-      return [name, name.endsWith('[in]') ? raw.split(',').map(convert) : convert(raw)];
+      // A list may also come as the key repeated (id[in]=1&id[in]=2), as clients send an array by default.
+      if (name.endsWith('[in]') && raw !== undefined)
+        return [
+          name,
+          [raw]
+            .flat()
+            .flatMap((part) => part.split(','))
+            .map(convert),
+        ];
+      return [name, typeof raw === 'string' ? convert(raw) : raw];
     }),
   );
 }
 
-/** The sort parameter: keys separated by commas, each with a `-` in front for descending, each at most once. */
+/**
+ * The sort parameter: keys separated by commas, each with a `-` in front for descending, each at
+ * most once. The document states it as a list of exactly those keys and directions, so that
+ * generated clients type it as a union.
+ */
 export function sortParameter(keys: readonly string[]): Joi.Schema {
   const allowed = `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`;
+  const description =
+    `Comma-separated keys, each with a - in front for descending: ${allowed}. Default id. ` +
+    'Rows with equal keys are ordered by id, in the direction of the last key.';
+  const documented = Joi.array()
+    .items(Joi.string().valid(...keys.flatMap((key) => [key, `-${key}`])))
+    .min(1)
+    .max(keys.length)
+    .unique()
+    .description(description);
   return Joi.string()
     .custom((value: string, helpers) => {
       const sort = value.split(',').map((part) => ({ key: part.replace(/^-/, ''), descending: part.startsWith('-') }));
@@ -118,10 +141,8 @@ export function sortParameter(keys: readonly string[]): Joi.Schema {
       'sort.key': `{{#label}} can use ${allowed} (the keys with an index), each with a - in front for descending; "{#sortKey}" is not one of them`,
       'sort.repeated': '{{#label}} names {#sortKey} twice',
     })
-    .description(
-      `Comma-separated keys, each with a - in front for descending: ${allowed}. Default id. ` +
-        'Rows with equal keys are ordered by id, in the direction of the last key.',
-    );
+    .description(description)
+    .meta({ schemaOverride: documented });
 }
 
 /**

@@ -1,5 +1,6 @@
+import { PROBLEM_SEPARATOR } from '../http/errors.js';
 import { type Json, textResponse, toSchema, withoutTitle } from '../openapi/schema.js';
-import { idSchema, MAX_ID, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
+import { INSTANT_RULE, idSchema, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
 
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const productExamples = {
@@ -12,6 +13,23 @@ export const productExamples = {
     clearDescription: { summary: 'Clear the description', value: { description: null } },
   },
 } satisfies Record<string, Record<string, { summary: string; value: Json }>>;
+
+/** The list's rules beyond each parameter's own, as its description states them; each broken one is a 400. */
+export const LIST_RULES =
+  'Rules of the query, each refused with 400 naming it: ' +
+  'the filters narrow one key at a time (an exact match on a unique key combines with any); ' +
+  'an exact match keeps the order by id, but any other filter on a key (a range, [in] or [prefix]) needs that key first in `sort` ' +
+  '(`createdAt[gte]=...&sort=createdAt`, or `-createdAt`); ' +
+  `\`page\` and \`after\` exclude each other, a page starts at most ${MAX_OFFSET} rows deep, ` +
+  'and a cursor (`after`) continues only the sort and filters it was made for. ' +
+  INSTANT_RULE;
+
+/** The list's 400: a parameter that breaks its rule, or a combination the list does not serve. */
+export const listBadRequest = textResponse(
+  'A query parameter that breaks its rule, an unknown one, or a combination the list does not serve (see the rules in the ' +
+    `operation's description). Every broken rule is named, separated by "${PROBLEM_SEPARATOR}".`,
+  'a list filtered by createdAt is read from its index in createdAt order only: add sort=createdAt (or sort=-createdAt)',
+);
 
 /** What the product operations refer to in the document's components; `prefix` is where the API is served. */
 export function productComponents(prefix: string): Record<string, Json> {

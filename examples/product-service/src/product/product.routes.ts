@@ -9,7 +9,7 @@ import { fromQueryString, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
-import { productComponents, productExamples } from './product.openapi.js';
+import { LIST_RULES, listBadRequest, productComponents, productExamples } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
 import { LIST_KEYS, listQuerySchema, MAX_ID, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
@@ -38,7 +38,8 @@ function operations(cursorKey: CursorKey): Operation[] {
           'Returns one page of products in the order of `sort` (id by default; equal keys by id), with the filters applied. ' +
           'When another page follows, the Link header (rel="next") holds its address: following it walks the whole list, ' +
           'each product once, also while others are added and deleted. Sorting and filtering are by keys with an index, ' +
-          'so every page costs about the same however deep it is; only count=exact reads every matching product.',
+          'so every page costs about the same however deep it is; only count=exact reads every matching product.\n\n' +
+          LIST_RULES,
         parameters: queryParameters(listQuerySchema),
         responses: {
           200: {
@@ -46,7 +47,8 @@ function operations(cursorKey: CursorKey): Operation[] {
             headers: { Link: ref('headers', 'Link'), 'X-Total-Count': ref('headers', 'XTotalCount') },
             content: jsonContent('Product', { array: true }),
           },
-          ...errors('BadRequest', 'InternalServerError', 'ServiceUnavailable'),
+          400: listBadRequest,
+          ...errors('InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [

@@ -29,6 +29,34 @@ const storableText = (value: string, helpers: Joi.CustomHelpers) =>
 
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
 
+/** Time zones in use run from -12:00 to +14:00; PostgreSQL refuses offsets beyond 15:59. */
+const MAX_UTC_OFFSET_MINUTES = 14 * 60;
+// Years 0001-9999 in UTC: outside them an instant reads back as +010000-... or a year before 0001.
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** The rule of every date-time the API reads, for the document. */
+export const INSTANT_RULE =
+  'A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC.';
+
+/**
+ * Refuses a date-time the database would refuse (an offset beyond 15:59) or could not answer as
+ * written (an instant outside the years 0001-9999 in UTC), before any query.
+ */
+const storableInstant = (value: string, helpers: Joi.CustomHelpers) => {
+  const zone = /[T ][^+-]*[+-](\d{2}):?(\d{2})?$/.exec(value);
+  if (zone !== null && Number(zone[1]) * 60 + Number(zone[2] ?? 0) > MAX_UTC_OFFSET_MINUTES) return helpers.error('instant.offset');
+  const time = Date.parse(value);
+  // What is no date-time at all is isoDate()'s to refuse, in its own words.
+  if (Number.isNaN(time)) return value;
+  return time >= FIRST_INSTANT && time <= LAST_INSTANT ? value : helpers.error('instant.range');
+};
+
+const instantMessages = {
+  'instant.offset': '{{#label}} must have a UTC offset of at most 14:00 either way',
+  'instant.range': '{{#label}} must fall from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC',
+};
+
 const name = Joi.string().min(1).max(100).custom(storableText).messages(textMessages).example('Widget');
 const description = Joi.string()
   .allow('', null)
@@ -41,6 +69,7 @@ const price = Joi.number()
   .min(0.01)
   .max(MAX_PRICE)
   .precision(PRICE_SCALE)
+  .note(`At most ${PRICE_SCALE} decimals.`)
   .example(19.99)
   .description(
     `Price with at most ${PRICE_SCALE} decimals (see x-scale), from 0.01 to ${MAX_PRICE}; more decimals are refused, never rounded. ` +
@@ -63,7 +92,12 @@ export const productUpdateSchema = Joi.object<ProductUpdate, true>({ name, descr
   .messages({ 'object.min': 'an update must change at least one field' })
   .label('ProductUpdate');
 
-const timestamp = Joi.string().isoDate().example('2026-01-01T12:00:00.000Z');
+const timestamp = Joi.string()
+  .isoDate()
+  .custom(storableInstant)
+  .messages(instantMessages)
+  .note(INSTANT_RULE)
+  .example('2026-01-01T12:00:00.000Z');
 
 /** What the API answers; used by the OpenAPI document. */
 export const productSchema = Joi.object<ProductJson, true>({
