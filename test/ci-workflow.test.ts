@@ -48,6 +48,8 @@ test('its container is the Debian that .ci/run expects, with the Node.js major i
   const suiteNode = /^PATH="\$\(bash \.ci\/node (\d+)\)\/bin:\$PATH"$/m.exec(read('.ci/run'));
   assert.ok(suiteNode, '.ci/run puts the Node.js of .ci/node first on PATH');
   assert.is(image![1], suiteNode![1]);
+  const engines = JSON.parse(read('package.json')).engines.node as string;
+  assert.ok(engines.split('||').some((range) => range.trim() === `>=${image![1]}`), `the newest major of ${engines}`);
 });
 
 test('.ci/run also installs Node.js 22 and 24 for the example tests that test/run.ts runs on them', () => {
