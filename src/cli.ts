@@ -163,16 +163,31 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 }
 
 /**
+ * Writes to the process's stdout until its reader goes away (`create-item-service ... | head -1`):
+ * then the rest of the report is dropped and the work goes on, files and all, without Node.js's
+ * unhandled EPIPE stack trace. Any other write error is still thrown.
+ */
+function stdoutUntilClosed(): (text: string) => void {
+  let closed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && !closed) throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed && !process.stdout.destroyed) process.stdout.write(text);
+  };
+}
+
+/**
  * Parses the command line (the arguments after the command name), asks for what is missing,
  * generates and reports. Returns the exit code; never exits the process itself.
  */
 export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
   const full: CliIo = {
-    cwd: process.cwd(),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    interactive: process.stdin.isTTY === true,
-    ...io,
+    cwd: io.cwd ?? process.cwd(),
+    stdout: io.stdout ?? stdoutUntilClosed(),
+    stderr: io.stderr ?? ((text) => process.stderr.write(text)),
+    interactive: io.interactive ?? process.stdin.isTTY === true,
   };
   try {
     return await run(argv, full);

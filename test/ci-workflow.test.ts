@@ -38,15 +38,24 @@ test('it runs .ci/run with CI=true after the checkout, within the 90 minutes CI 
   assert.ok(job!['timeout-minutes']! <= 90);
 });
 
-test('its container is the Debian and the Node.js major that .ci/run and package.json expect', () => {
+test('its container is the Debian that .ci/run expects, with the Node.js major it runs the suite on', () => {
   const [job] = jobs;
   const image = /^node:(\d+)-(\w+)$/.exec(job!.container ?? '');
   assert.ok(image, `unexpected container ${job!.container}`);
   // .ci/run installs PostgreSQL 15 with apt and starts it with pg_ctlcluster 15: bookworm's version.
   assert.is(image![2], 'bookworm');
   assert.match(read('.ci/run'), /pg_ctlcluster 15 main start/);
+  const suiteNode = /^PATH="\$\(bash \.ci\/node (\d+)\)\/bin:\$PATH"$/m.exec(read('.ci/run'));
+  assert.ok(suiteNode, '.ci/run puts the Node.js of .ci/node first on PATH');
+  assert.is(image![1], suiteNode![1]);
   const engines = JSON.parse(read('package.json')).engines.node as string;
-  assert.is(image![1], /^>=(\d+)\./.exec(engines)?.[1], 'the oldest Node.js the package supports');
+  assert.ok(engines.split('||').some((range) => range.trim() === `>=${image![1]}`), `the newest major of ${engines}`);
+});
+
+test('.ci/run also installs Node.js 22 and 24 for the example tests that test/run.ts runs on them', () => {
+  for (const major of [22, 24]) assert.match(read('.ci/run'), `NODE_${major}_BIN="$(bash .ci/node ${major})/bin"`);
+  assert.match(read('.ci/run'), /^export NODE_22_BIN NODE_24_BIN$/m);
+  assert.match(read('test/run.ts'), /otherNodes\(\)/);
 });
 
 test('the workflow, the README and .ci/run agree on the test command', () => {

@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { readTree, root, runBin, runCli, tempDir } from './helpers.js';
+import { bin, readTree, root, runBin, runCli, tempDir } from './helpers.js';
 
 /** A failed run prints one line starting with "error:", exits 1, and writes nothing. */
 async function assertRefused(args: string[], message: RegExp, out = ['--out', 'out']) {
@@ -207,3 +208,31 @@ usage('importing the CLI module runs nothing: only the bin calls main()', () => 
 });
 
 usage.run();
+
+// ---
+
+const pipe = suite('a reader that closes early');
+
+/** Runs the bin with its stdout piped to a reader that is gone before the CLI writes a line (`| head -0`). */
+async function runIntoClosedPipe(args: string[], cwd: string) {
+  const { FORCE_COLOR, ...env } = process.env;
+  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const [status] = (await once(child, 'close')) as [number | null];
+  return { status, stderr };
+}
+
+pipe('a dry run ends quietly with exit 0, no EPIPE stack trace', async () => {
+  assert.equal(await runIntoClosedPipe(['--dry-run', 'Product', '--yes'], tempDir()), { status: 0, stderr: '' });
+});
+
+pipe('generating ends quietly with exit 0, and the files are written', async () => {
+  const cwd = tempDir();
+  assert.equal(await runIntoClosedPipe(['Product', '--yes'], cwd), { status: 0, stderr: '' });
+  assert.ok(existsSync(join(cwd, 'product-service/src/product/product.routes.ts')));
+  assert.is(readTree(join(cwd, 'product-service')).size, readTree(join(root, 'examples/product-service')).size);
+});
+
+pipe.run();

@@ -18,22 +18,29 @@ interface Step {
   env?: Record<string, string>;
 }
 
+interface Job {
+  services?: Record<string, any>;
+  strategy?: { matrix?: Record<string, unknown[]> };
+  steps: Step[];
+}
+
 interface Workflow {
-  jobs: Record<string, { services?: Record<string, any>; steps: Step[] }>;
+  jobs: Record<string, Job>;
 }
 
 for (const { dir, names } of generatedProjects) {
   const read = (path: string) => readFileSync(join(dir, path), 'utf8');
-  const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+  const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string>; engines: { node: string } };
 
   const ci = suite(`${names.packageName}: GitHub Actions workflow`);
   const workflow = parseYaml(read('.github/workflows/ci.yml')) as Workflow;
-  const [job] = Object.values(workflow.jobs);
+  const { lint, test: job } = workflow.jobs;
   const steps = job!.steps;
+  const setupNode = (steps: Step[]) => steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with;
   const postgresUrl = (step: Step) => step.env?.DATABASE_URL;
 
   ci('every npm command in the workflow names an existing script', () => {
-    const commands = steps.map((step) => step.run).filter(Boolean) as string[];
+    const commands = Object.values(workflow.jobs).flatMap((job) => job.steps.map((step) => step.run)).filter(Boolean) as string[];
     assert.ok(commands.length > 0);
     for (const command of commands) {
       const script = /^npm run (\S+)(?: -- .*)?$/.exec(command)?.[1] ?? (command === 'npm test' ? 'test' : undefined);
@@ -42,12 +49,25 @@ for (const { dir, names } of generatedProjects) {
     }
   });
 
-  ci('type-checks and lints, then runs the tests and the resilience tests against the PostgreSQL service and the embedded database', () => {
+  ci('type-checks and lints once, on the Node.js of .nvmrc and the Docker image', () => {
+    assert.equal(Object.keys(workflow.jobs).sort(), ['lint', 'test']);
+    assert.is(setupNode(lint!.steps)?.['node-version-file'], '.nvmrc');
+    assert.is(read('.nvmrc').trim(), '26');
+    assert.equal([...read('Dockerfile').matchAll(/^FROM (\S+)/gm)].map(([, image]) => image), ['node:26-bookworm-slim', 'node:26-bookworm-slim']);
+    for (const command of ['npm run typecheck', 'npm run lint']) {
+      assert.ok(lint!.steps.some((step) => step.run === command), `lint job: ${command}`);
+      assert.not.ok(steps.some((step) => step.run === command), `not again in each test job: ${command}`);
+    }
+  });
+
+  ci('tests on Node.js 22, 24 and 26, the majors package.json allows', () => {
+    assert.equal(job!.strategy?.matrix?.node, [22, 24, 26]);
+    assert.is(setupNode(steps)?.['node-version'], '${{ matrix.node }}');
+    assert.is(packageJson.engines.node, '^22.22.3 || ^24.11.1 || >=26');
+  });
+
+  ci('runs the tests and the resilience tests against the PostgreSQL service and the embedded database', () => {
     assert.ok(steps.some((step) => step.uses?.startsWith('actions/checkout@')));
-    const node = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-    assert.is(node?.with?.['node-version'], 22);
-    assert.ok(steps.some((step) => step.run === 'npm run typecheck'));
-    assert.ok(steps.some((step) => step.run === 'npm run lint'));
     const postgres = job!.services!.postgres;
     assert.is(postgres.image, 'postgres:15');
     // initdb's default would be the image's en_US.utf8, under which the list refuses [prefix] filters.

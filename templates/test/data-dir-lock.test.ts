@@ -26,15 +26,16 @@ async function stateOf(pid: number): Promise<string> {
 }
 
 /**
- * A zombie and the process keeping it one: `sleep 0` in the background, then the shell becomes
- * `sleep 30` (exec), which never waits for its child. Node would reap its own children itself.
+ * A zombie and the process keeping it one: `sleep 1` in the background, then the shell becomes
+ * `sleep 30` (exec), which never waits for its child. The child outlives the exec by a second,
+ * so the shell cannot reap it first. Node would reap its own children itself.
  */
 async function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
   const pid = Number(line.toString().trim());
   for (let tries = 0; (await stateOf(pid)) !== 'Z'; tries++) {
-    if (tries > 100) throw new Error(`process ${pid} did not become a zombie`);
+    if (tries > 500) throw new Error(`process ${pid} did not become a zombie`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return { pid, parent };

@@ -1,5 +1,3 @@
-import { register } from 'node:module';
-
 import { trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -7,14 +5,16 @@ import { KnexInstrumentation } from '@opentelemetry/instrumentation-knex';
 import { KoaInstrumentation, KoaLayerType } from '@opentelemetry/instrumentation-koa';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { register } from 'import-in-the-middle/register-hooks.mjs';
 
 import { logTraceIds } from './http/request-log.js';
 import { SERVICE_NAME } from './service.js';
 
 // The instrumentations patch modules as require() loads them, which covers http, knex and pg. The
-// service imports koa as an ES module, so this loader hands koa to them too; only koa, as wrapping
-// every module would slow the start and each import.
-register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['koa'] } });
+// service imports koa as an ES module, so this hook hands koa to them too; only koa, as wrapping
+// every module would slow the start and each import. It runs in this thread (module.registerHooks):
+// module.register(), the loader thread, is deprecated from Node.js 26 on (DEP0205).
+register({ include: ['koa'] });
 
 process.env.OTEL_SERVICE_NAME ??= SERVICE_NAME;
 // Traces only: /metrics already serves the metrics, and the log goes to stdout.

@@ -15,23 +15,36 @@ interface Step {
   run?: string;
   with?: Record<string, unknown>;
 }
-const workflow = parseYaml(read('.github/workflows/ci.yml')) as { jobs: Record<string, { steps: Step[] }> };
+interface Job {
+  strategy?: { matrix?: { node?: number[] } };
+  steps: Step[];
+}
+const workflow = parseYaml(read('.github/workflows/ci.yml')) as { jobs: Record<string, Job> };
 const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
 
 // ---
 
 const node = suite('Node.js version');
+const engines = JSON.parse(read('package.json')).engines.node as string;
+/** `^22.22.3 || ^24.11.1 || >=26` -> [22, 24, 26]: the oldest major of each range. */
+const supported = engines.split('||').map((range) => Number(/\d+/.exec(range)?.[0]));
 
-node('.nvmrc names the Node.js major that CI and the Docker image run, one package.json allows', () => {
+node('.nvmrc names the Node.js major that linting and the Docker image run, one package.json allows', () => {
   const major = Number(read('.nvmrc').trim());
   assert.ok(Number.isInteger(major), `.nvmrc holds a major version: ${read('.nvmrc')}`);
-  const ci = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-  assert.is(Number(ci?.with?.['node-version']), major, 'the CI workflow');
+  const lint = workflow.jobs.lint?.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+  assert.is(lint?.with?.['node-version-file'], '.nvmrc', 'the lint job');
   const images = [...read('Dockerfile').matchAll(/^FROM node:(\d+)-/gm)].map(([, version]) => Number(version));
   assert.ok(images.length > 0);
   for (const image of images) assert.is(image, major, 'the Dockerfile');
-  const oldest = /^>=(\d+)\./.exec(JSON.parse(read('package.json')).engines.node)?.[1];
-  assert.ok(oldest && major >= Number(oldest), `engines.node allows Node.js ${major}`);
+  assert.ok(supported.includes(major), `engines.node (${engines}) allows Node.js ${major}`);
+});
+
+node('the tests run on every Node.js major that package.json allows', () => {
+  assert.ok(supported.every(Number.isInteger) && supported.length > 0, engines);
+  assert.equal(workflow.jobs.test?.strategy?.matrix?.node, supported);
+  const setup = workflow.jobs.test?.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+  assert.match(String(setup?.with?.['node-version']), /^\$\{\{ matrix\.node \}\}$/);
 });
 
 node.run();
@@ -74,30 +87,33 @@ editor.run();
 
 const upkeep = suite('dependency upkeep');
 
-upkeep('Dependabot watches the npm packages and the GitHub Actions', () => {
+upkeep('Dependabot watches the npm packages, the GitHub Actions and the Docker base image', () => {
   const config = parseYaml(read('.github/dependabot.yml')) as {
     version: number;
     updates: { 'package-ecosystem': string; directory: string; schedule: { interval: string } }[];
   };
   assert.is(config.version, 2);
   const watched = config.updates.map((update) => `${update['package-ecosystem']} ${update.directory}`).sort();
-  assert.equal(watched, ['github-actions /', 'npm /']);
+  assert.equal(watched, ['docker /', 'github-actions /', 'npm /']);
   for (const update of config.updates) assert.ok(update.schedule.interval, update['package-ecosystem']);
   // Dependabot can only move actions pinned to a version.
   for (const step of steps.filter((s) => s.uses)) assert.match(step.uses!, /@v\d+$/, step.uses);
 });
 
-upkeep('CI installs with npm ci once package-lock.json is committed, with npm install before', () => {
-  const installs = steps.filter((step) => step.run === 'npm ci' || step.run === 'npm install');
-  assert.equal(
-    installs.map((step) => [step.run, step.if]),
-    [
-      ['npm ci', "hashFiles('package-lock.json') != ''"],
-      ['npm install', "hashFiles('package-lock.json') == ''"],
-    ],
-  );
-  const firstCheck = steps.findIndex((step) => step.run?.startsWith('npm run') || step.run === 'npm test');
-  assert.ok(steps.indexOf(installs[1]!) < firstCheck, 'installs come before the checks');
+upkeep('each CI job installs with npm ci once package-lock.json is committed, with npm install before', () => {
+  for (const [name, job] of Object.entries(workflow.jobs)) {
+    const installs = job.steps.filter((step) => step.run === 'npm ci' || step.run === 'npm install');
+    assert.equal(
+      installs.map((step) => [step.run, step.if]),
+      [
+        ['npm ci', "hashFiles('package-lock.json') != ''"],
+        ['npm install', "hashFiles('package-lock.json') == ''"],
+      ],
+      name,
+    );
+    const firstCheck = job.steps.findIndex((step) => step.run?.startsWith('npm run') || step.run === 'npm test');
+    assert.ok(firstCheck > job.steps.indexOf(installs[1]!), `${name}: installs come before the checks`);
+  }
   assert.match(read('.github/workflows/ci.yml'), /# With a committed package-lock.json, `npm ci`/);
 });
 

@@ -18,6 +18,8 @@ export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
   output: string;
+  /** What the process wrote to stderr alone (Node.js prints its warnings there). */
+  stderr: string;
 }
 
 export interface Started {
@@ -63,8 +65,12 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, s
       ? spawn('npm', ['start', '--silent'], { ...options, detached: true })
       : spawn(process.execPath, [...loader, script], options);
   let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit: Spawned['exit'] = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, output })));
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+    stderr += chunk;
+  });
+  const exit: Spawned['exit'] = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, output, stderr })));
   const logs: LogEntry[] = [];
   const started = new Promise<Started>((resolve, reject) => {
     const ports: Record<string, number> = {};
