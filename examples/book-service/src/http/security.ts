@@ -31,8 +31,8 @@ export function corsPolicy(origins: readonly string[]): Middleware {
       return allowed.has(origin) ? origin : '';
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposeHeaders: ['Location', 'X-Total-Count', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-Match', 'If-None-Match', 'Idempotency-Key'],
+    exposeHeaders: ['Location', 'X-Total-Count', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'ETag', 'Idempotent-Replayed'],
     maxAge: 600,
   });
 }
