@@ -53,6 +53,8 @@ test('a malformed key is 400 before anything is stored', async () => {
 test('an expired key creates anew, and expired keys are purged', async () => {
   const first = (await (await post(service(), PATH, productInput(), keyed('key-4'))).json()) as { id: number };
   await post(service(), PATH, numberedProductInput(2), keyed('key-5'));
+  // Deleted, so that only the stored answer could name it (and a unique value is free again).
+  assert.is((await service().api(`${PATH}/${first.id}`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } })).status, 204);
   // Two days ago, beyond the default day.
   await service()
     .db.knex('idempotency_keys')
