@@ -7,6 +7,7 @@ import Handlebars from 'handlebars';
 import { arbitraryViews } from './fields/arbitrary-views.js';
 import { benchSeedView } from './fields/bench-seed-views.js';
 import { contractView } from './fields/contract-views.js';
+import { counterView } from './fields/counter-views.js';
 import { docsView } from './fields/docs-views.js';
 import { entityShape } from './fields/entity-views.js';
 import { fieldViews } from './fields/field-views.js';
@@ -79,7 +80,13 @@ export function render(answers: Answers, templates: Template[], generatorVersion
   const history = answers.migrations ?? [];
   // The create migration creates the fields it was first rendered with; later migrations change them.
   const createFields = history[0] === undefined ? fields : fieldViews(history[0].fields);
-  const migrations = migrationViews(names.tableName, names.labelPlural, history, new Set([`create${names.classNamePlural}`, `index${names.classNamePlural}ForLists`]));
+  const migrations = migrationViews(names.tableName, names.labelPlural, history, new Set([
+    `create${names.classNamePlural}`,
+    `index${names.classNamePlural}ForLists`,
+    'storeIdempotencyKeys',
+    'storeRateLimits',
+    `version${names.classNamePlural}ForConditionalRequests`,
+  ]));
   const context = {
     ...names,
     port: answers.port,
@@ -98,6 +105,7 @@ export function render(answers: Answers, templates: Template[], generatorVersion
     benchSeed: benchSeedView(specFields),
     ...serviceViews(specFields, names),
     list: listView(specFields, history[0]?.fields ?? specFields),
+    counter: counterView(specFields),
   };
   const files = templates.flatMap((template) => {
     if (!template.path.includes(MIGRATION_PLACEHOLDER)) return [renderFile(template, outputPath(template.path, names), context)];

@@ -83,7 +83,7 @@ export function contractView(fields: readonly FieldSpec[]): ContractView {
     change: change === undefined ? '{}' : `{ ${entryCode(change)} }`,
     changeField: change?.name ?? '',
     changeAll: objectCode(changeAllEntries(fields).map(entryCode)),
-    responseKeys: literal([...names, 'id', 'createdAt', 'updatedAt'].sort()),
+    responseKeys: literal([...names, 'id', 'version', 'createdAt', 'updatedAt'].sort()),
     missingRequired: fields.filter((field) => field.required).map((field) => `"${field.name}" is required`).join('; '),
     unknownField: ['colour', 'extraField', 'unknownField'].find((name) => !names.includes(name))!,
     fieldCases: fields.flatMap((field) => caseLines(fieldCases(field))),

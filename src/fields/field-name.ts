@@ -2,7 +2,7 @@
 export const MAX_FIELD_NAME_LENGTH = 40;
 
 /** The service's own fields. */
-const SERVICE_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
+const SERVICE_FIELDS = new Set(['id', 'version', 'createdAt', 'updatedAt']);
 
 /**
  * camelCase names an Objection model instance or class, or every JavaScript object, already has
@@ -98,7 +98,7 @@ export function validateFieldName(name: string): string | undefined {
   if (name.length > MAX_FIELD_NAME_LENGTH) {
     return `field name "${name}" must be at most ${MAX_FIELD_NAME_LENGTH} characters (got ${name.length})`;
   }
-  if (SERVICE_FIELDS.has(name)) return `field name "${name}" is one of the service's own fields (id, createdAt, updatedAt)`;
+  if (SERVICE_FIELDS.has(name)) return `field name "${name}" is one of the service's own fields (id, version, createdAt, updatedAt)`;
   if (MODEL_MEMBERS.has(name)) return `field name "${name}" clashes with what an Objection model or JavaScript object already has`;
   if (SCRIPT_RESERVED.has(name)) return `field name "${name}" is a reserved word in JavaScript/TypeScript`;
   if (SQL_RESERVED.has(columnName(name))) return `field name "${name}" (column ${columnName(name)}) is a reserved word in SQL`;

@@ -37,6 +37,8 @@ test('applies the defaults to an environment with only the secrets', () => {
       account: { username: 'admin', password: { kind: 'plain', value: AUTH.AUTH_PASSWORD } },
     },
     cursorSecret: undefined,
+    requireIfMatch: false,
+    idempotencyKeyTtlSeconds: 86_400,
   });
 });
 
@@ -67,6 +69,8 @@ test('reads every variable', () => {
     JWT_TTL_SECONDS: '600',
     AUTH_RATE_LIMIT_PER_MINUTE: '30',
     CURSOR_SECRET: 'c'.repeat(32),
+    REQUIRE_IF_MATCH: 'true',
+    IDEMPOTENCY_KEY_TTL_SECONDS: '3600',
   });
   assert.equal(config, {
     host: '0.0.0.0',
@@ -96,6 +100,8 @@ test('reads every variable', () => {
       account: { username: 'ops', password: { kind: 'plain', value: AUTH.AUTH_PASSWORD } },
     },
     cursorSecret: 'c'.repeat(32),
+    requireIfMatch: true,
+    idempotencyKeyTtlSeconds: 3600,
   });
 });
 

@@ -18,9 +18,9 @@ interface Model {
 const PATH = '/api/books';
 const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: AUTHORIZATION };
 
-/** The service's row without its timestamps, which the model does not predict. */
+/** The service's row without its version and timestamps, which the model does not predict. */
 function fields(body: Record<string, unknown>): Row {
-  const { createdAt: _c, updatedAt: _u, ...row } = body;
+  const { version: _v, createdAt: _c, updatedAt: _u, ...row } = body;
   return row as unknown as Row;
 }
 

@@ -45,10 +45,10 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   service.use(errorHandler(logger));
   service.use(metrics.middleware);
   // The API first: a request it answers never reaches the routers behind it.
-  const productRouter = createProductRouter(createGuard(config.auth, logger), cursorKey(config));
+  const productRouter = createProductRouter(createGuard(config.auth, logger), cursorKey(config), config);
   service.use(productRouter.routes());
   if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
-  service.use(tokenEndpoint(config.auth).routes());
+  service.use(tokenEndpoint(config.auth, db.kind === 'postgres' ? db.knex : undefined).routes());
   service.use(productRouter.allowedMethods());
 
   const management = new Koa();

@@ -40,6 +40,10 @@ export interface Config {
   auth: AuthConfig;
   /** Signs the list's cursors (see http/cursor.ts); undefined: derived from JWT_SECRET, else random per process. */
   cursorSecret: string | undefined;
+  /** PUT and DELETE without If-Match are refused with 428. */
+  requireIfMatch: boolean;
+  /** How long a create's Idempotency-Key and answer are kept for its retries. */
+  idempotencyKeyTtlSeconds: number;
 }
 
 /** Loads ./.env into process.env when present (variables already set win), so local settings need no export. */
@@ -85,6 +89,8 @@ export function loadConfig(env: Env): Config {
     docsEnabled: boolean(env, 'DOCS_ENABLED', true),
     auth: loadAuthConfig(env),
     cursorSecret: cursorSecret(env),
+    requireIfMatch: boolean(env, 'REQUIRE_IF_MATCH', false),
+    idempotencyKeyTtlSeconds: integer(env, 'IDEMPOTENCY_KEY_TTL_SECONDS', 86_400, 60, 2_592_000),
   };
 }
 

@@ -25,7 +25,7 @@ test('POST creates a product and answers 201 with Location and the stored row', 
   assert.is(response.headers.get('location'), `${PATH}/1`);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const body = (await response.json()) as Record<string, unknown>;
-  assert.equal(Object.keys(body).sort(), ['createdAt', 'description', 'id', 'name', 'price', 'quantity', 'updatedAt']);
+  assert.equal(Object.keys(body).sort(), ['createdAt', 'description', 'id', 'name', 'price', 'quantity', 'updatedAt', 'version']);
   assert.is(body.id, 1);
   assert.equal(fieldsOf(body), productInput());
   assert.match(String(body.createdAt), ISO_UTC);
@@ -104,7 +104,10 @@ test('PUT changes only the given fields and moves updatedAt', async () => {
   const response = await put(service(), `${PATH}/${created.id}`, productChange);
   assert.is(response.status, 200);
   const updated = (await response.json()) as Record<string, unknown>;
-  assert.equal({ ...updated, updatedAt: undefined }, { ...created, ...productChange, updatedAt: undefined });
+  assert.equal(
+    { ...updated, version: undefined, updatedAt: undefined },
+    { ...created, ...productChange, version: undefined, updatedAt: undefined },
+  );
   assert.is(updated.createdAt, created.createdAt);
   assert.match(String(updated.updatedAt), ISO_UTC);
   assert.ok(Date.parse(String(updated.updatedAt)) > Date.parse(String(created.updatedAt)), 'updatedAt moved');
@@ -115,7 +118,10 @@ test('PUT can change every field at once', async () => {
   const created = await create();
   const changes = { name: 'Widget (updated)', description: 'A small widget (updated)', price: 20.99, quantity: 4 };
   const updated = (await (await put(service(), `${PATH}/${created.id}`, changes)).json()) as Record<string, unknown>;
-  assert.equal({ ...updated, updatedAt: undefined }, { ...created, ...changes, updatedAt: undefined });
+  assert.equal(
+    { ...updated, version: undefined, updatedAt: undefined },
+    { ...created, ...changes, version: undefined, updatedAt: undefined },
+  );
 });
 
 test('PUT with an empty object answers 400 and changes nothing', async () => {

@@ -12,6 +12,8 @@ export class Book extends Model {
   static override columnNameMappers = snakeCaseMappers();
 
   id!: number;
+  /** Raised by every update; the ETag of the book's answers (see http/conditional.ts). */
+  version!: number;
   title!: string;
   isbn!: string;
   pages!: number | null;

@@ -1,3 +1,7 @@
+import type { Knex } from 'knex';
+import { raw } from 'objection';
+
+import { namesVersions, type Precondition, PreconditionFailedError } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { ConflictError, violatedUniqueConstraint } from '../http/errors.js';
 import { filtered, nextCursor, type PagePlan, pagePlan, pageQueries, refuseUnorderedPrefixes } from './book.list.js';
@@ -54,31 +58,51 @@ export async function findBook(id: number): Promise<Book | undefined> {
 }
 
 /** Stores a new book and returns the stored row; ConflictError when a unique field's value is taken. */
-export async function createBook(fields: BookCreate): Promise<Book> {
+export async function createBook(fields: BookCreate, trx?: Knex.Transaction): Promise<Book> {
   try {
-    return await Book.query().insert(fields).returning('*');
+    return await Book.query(trx).insert(fields).returning('*');
   } catch (error) {
     refuseDuplicate(error);
   }
 }
 
 /**
- * Changes only the given fields (and updatedAt), in one query; undefined when no row has this id.
+ * Changes only the given fields (and updatedAt), raises the version, in one query; undefined when
+ * no row has this id. With versions to match (If-Match), the check is part of that query's WHERE:
+ * PreconditionFailedError when the row has another version, and nothing changes.
  * ConflictError when a unique field's new value is another book's; nothing changes then.
  */
-export async function updateBook(id: number, changes: BookUpdate): Promise<Book | undefined> {
+export async function updateBook(id: number, changes: BookUpdate, precondition?: Precondition): Promise<Book | undefined> {
+  // patchAndFetchById would read the row back in a second query.
+  const query = Book.query()
+    .patch({ ...changes, version: raw('version + 1') })
+    .where('id', id);
+  if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
+  let book: Book | undefined;
   try {
-    // patchAndFetchById would read the row back in a second query.
-    const [book] = await Book.query().patch(changes).where('id', id).returning('*');
-    return book;
+    [book] = await query.returning('*');
   } catch (error) {
     refuseDuplicate(error);
   }
+  if (book === undefined && namesVersions(precondition)) await refuseChanged(id);
+  return book;
 }
 
-/** Deletes one book; false when no row had this id. */
-export async function deleteBook(id: number): Promise<boolean> {
+/**
+ * Deletes one book; false when no row had this id. With versions to match (If-Match), as
+ * for an update: PreconditionFailedError when the row has another version, and it stays.
+ */
+export async function deleteBook(id: number, precondition?: Precondition): Promise<boolean> {
+  const query = Book.query().delete().where('id', id);
+  if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
   // returning() instead of the row count: knex-pglite's delete gives no count.
-  const deleted = await Book.query().delete().where('id', id).returning('id');
+  const deleted = await query.returning('id');
+  if (deleted.length === 0 && namesVersions(precondition)) await refuseChanged(id);
   return deleted.length > 0;
+}
+
+/** After a write that If-Match stopped: 412 naming the current ETag, or nothing when the row is gone (404). */
+async function refuseChanged(id: number): Promise<void> {
+  const current = await Book.query().findById(id).select('version');
+  if (current) throw new PreconditionFailedError(`Book ${id} has changed: its ETag is now "${current.version}"`);
 }

@@ -3,12 +3,17 @@ import { randomBytes } from 'node:crypto';
 import type { Router, RouterContext } from '@koa/router';
 
 import type { Guard } from '../auth/guard.js';
+import type { Config } from '../config.js';
+import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
+import { fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { fromQueryString, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
+import { withConditionalComponents } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
+import { Book } from './book.model.js';
 import { bookComponents, bookExamples, LIST_RULES, listBadRequest } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQuerySchema, MAX_ID } from './book.schema.js';
@@ -23,10 +28,14 @@ const LIST_PARAMETERS = Object.keys(listQuerySchema.describe().keys ?? {});
 const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 const idParameter = [ref('parameters', 'BookId')];
+const etagHeader = { ETag: ref('headers', 'ETag') };
+
+/** What the write operations take from the configuration. */
+export type WriteRules = Pick<Config, 'requireIfMatch' | 'idempotencyKeyTtlSeconds'>;
 const bookBody = jsonContent('Book');
 
 /** The book API: each operation's handler next to its description in the OpenAPI document. */
-function operations(cursorKey: CursorKey): Operation[] {
+function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
   return [
     {
       method: 'get',
@@ -70,19 +79,29 @@ function operations(cursorKey: CursorKey): Operation[] {
       doc: {
         operationId: 'createBook',
         summary: 'Create a new book',
+        description: 'Send an Idempotency-Key to make retries safe: they get the first answer back instead of a second book.',
+        parameters: [ref('parameters', 'IdempotencyKey')],
         requestBody: { required: true, content: jsonContent('BookCreate', { examples: bookExamples.create }) },
         responses: {
-          201: { description: 'The stored book.', headers: { Location: ref('headers', 'Location') }, content: bookBody },
+          201: {
+            description: 'The stored book.',
+            headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
+            content: bookBody,
+          },
+          422: ref('responses', 'UnprocessableEntity'),
           ...errors('BadRequest', 'Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
         jsonBody(),
         async (ctx) => {
-          const book = await createBook(validateCreate(ctx.request.body));
-          ctx.status = 201;
-          ctx.set('Location', `${ROUTE_PREFIX}/${book.id}`);
-          ctx.body = book;
+          const key = idempotencyKey(ctx);
+          const fields = validateCreate(ctx.request.body);
+          if (key === undefined) return answer(ctx, created(await createBook(fields)));
+          const request = { key, fingerprint: fingerprint(ctx), ttlSeconds: rules.idempotencyKeyTtlSeconds };
+          const { answer: stored, replayed } = await once(Book.knex(), request, async (trx) => created(await createBook(fields, trx)));
+          if (replayed) ctx.set('Idempotent-Replayed', 'true');
+          answer(ctx, stored);
         },
       ],
     },
@@ -92,16 +111,20 @@ function operations(cursorKey: CursorKey): Operation[] {
       doc: {
         operationId: 'getBook',
         summary: 'Get one book by id',
-        parameters: idParameter,
+        parameters: [...idParameter, ref('parameters', 'IfNoneMatch')],
         responses: {
-          200: { description: 'The book.', content: bookBody },
+          200: { description: 'The book.', headers: etagHeader, content: bookBody },
+          304: ref('responses', 'NotModified'),
           ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
         async (ctx) => {
           const id = parseId(ctx);
-          ctx.body = (await findBook(id)) ?? notFound(ctx, id);
+          const book = (await findBook(id)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(book.version));
+          if (notModified(ctx, book.version)) ctx.status = 304;
+          else ctx.body = book;
         },
       ],
     },
@@ -114,11 +137,14 @@ function operations(cursorKey: CursorKey): Operation[] {
         description:
           'Partial update: only the fields in the body change, the others keep their values. ' +
           '`"description": null` clears the description. ' +
-          'An empty body (`{}`) is refused with 400 because it would change nothing.',
-        parameters: idParameter,
+          'An empty body (`{}`) is refused with 400 because it would change nothing. ' +
+          'With If-Match, the update happens only if the book still has that ETag (else 412): no update is lost.',
+        parameters: [...idParameter, ref('parameters', 'IfMatch')],
         requestBody: { required: true, content: jsonContent('BookUpdate', { examples: bookExamples.update }) },
         responses: {
-          200: { description: 'The updated book.', content: bookBody },
+          200: { description: 'The updated book.', headers: etagHeader, content: bookBody },
+          412: ref('responses', 'PreconditionFailed'),
+          428: ref('responses', 'PreconditionRequired'),
           ...errors(
             'BadRequest',
             'NotFound',
@@ -134,7 +160,10 @@ function operations(cursorKey: CursorKey): Operation[] {
         jsonBody(),
         async (ctx) => {
           const id = parseId(ctx);
-          ctx.body = (await updateBook(id, validateUpdate(ctx.request.body))) ?? notFound(ctx, id);
+          const precondition = ifMatch(ctx, rules.requireIfMatch);
+          const book = (await updateBook(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(book.version));
+          ctx.body = book;
         },
       ],
     },
@@ -144,16 +173,19 @@ function operations(cursorKey: CursorKey): Operation[] {
       doc: {
         operationId: 'deleteBook',
         summary: 'Delete one book',
-        parameters: idParameter,
+        description: 'With If-Match, the book is deleted only if it still has that ETag (else 412).',
+        parameters: [...idParameter, ref('parameters', 'IfMatch')],
         responses: {
           204: { description: 'Deleted; no body.' },
+          412: ref('responses', 'PreconditionFailed'),
+          428: ref('responses', 'PreconditionRequired'),
           ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
         async (ctx) => {
           const id = parseId(ctx);
-          if (!(await deleteBook(id))) notFound(ctx, id);
+          if (!(await deleteBook(id, ifMatch(ctx, rules.requireIfMatch)))) notFound(ctx, id);
           ctx.status = 204;
         },
       ],
@@ -162,24 +194,25 @@ function operations(cursorKey: CursorKey): Operation[] {
 }
 
 /** The book API; `cursorKey` signs the list's cursors (see http/cursor.ts). */
-function api(cursorKey: CursorKey): Api {
+function api(cursorKey: CursorKey, rules: WriteRules): Api {
   return {
     prefix: ROUTE_PREFIX,
     tag: { name: 'Books', description: 'Book records.' },
-    operations: operations(cursorKey),
-    components: bookComponents(ROUTE_PREFIX),
+    operations: operations(cursorKey, rules),
+    components: withConditionalComponents(bookComponents(ROUTE_PREFIX)),
   };
 }
 
 /** The API as the OpenAPI document describes it; its handlers are never mounted, so any key will do. */
-export const bookApi: Api = api(randomBytes(32));
+export const bookApi: Api = api(randomBytes(32), { requireIfMatch: false, idempotencyKeyTtlSeconds: 86_400 });
 
 /**
  * The book API under bookApi.prefix. `guard` decides which operations need a token
- * (AUTH_MODE); it runs before any body is read. `cursorKey` signs the list's cursors.
+ * (AUTH_MODE); it runs before any body is read. `cursorKey` signs the list's cursors; `rules`
+ * say whether writes need If-Match and how long Idempotency-Keys last.
  */
-export function createBookRouter(guard: Guard, cursorKey: CursorKey): Router {
-  return apiRouter(api(cursorKey), guard);
+export function createBookRouter(guard: Guard, cursorKey: CursorKey, rules: WriteRules): Router {
+  return apiRouter(api(cursorKey, rules), guard);
 }
 
 /** The address of the next page: this request's, with `after` in place of `page` and any earlier `after`. */
@@ -200,6 +233,18 @@ function parseId(ctx: RouterContext): number {
   const id = Number(raw);
   if (!DIGITS.test(raw) || id > MAX_ID) ctx.throw(400, 'id must be a positive integer');
   return id;
+}
+
+/** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
+function created(book: Book): StoredAnswer {
+  return { status: 201, location: `${ROUTE_PREFIX}/${book.id}`, etag: etag(book.version), body: JSON.stringify(book) };
+}
+
+function answer(ctx: RouterContext, stored: StoredAnswer): void {
+  ctx.status = stored.status;
+  ctx.set({ Location: stored.location, ETag: stored.etag });
+  ctx.type = 'application/json';
+  ctx.body = stored.body;
 }
 
 function notFound(ctx: RouterContext, id: number): never {

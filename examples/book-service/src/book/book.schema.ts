@@ -138,6 +138,7 @@ const timestamp = Joi.string()
 /** What the API answers; used by the OpenAPI document. */
 export const bookSchema = Joi.object<BookJson, true>({
   id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
+  version: Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
   title: title.required(),
   isbn: isbn.required(),
   pages: pages.required(),

@@ -1,12 +1,15 @@
+import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Allows `perMinute` requests per client address (ctx.ip) per minute; beyond that answers
- * 429 with Retry-After. Counts live in this process: with several replicas each has its own.
+ * 429 with Retry-After. With `store` (PostgreSQL) the counts live in its rate_limits table:
+ * one limit for every replica, kept across restarts. Without (the embedded database, one
+ * process) they live in this process.
  */
-export function rateLimit(perMinute: number): Middleware {
-  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+export function rateLimit(perMinute: number, store?: Knex): Middleware {
+  const limiter = createLimiter(perMinute, store);
   return async (ctx, next) => {
     try {
       await limiter.consume(ctx.ip);
@@ -19,4 +22,20 @@ export function rateLimit(perMinute: number): Middleware {
     }
     await next();
   };
+}
+
+function createLimiter(perMinute: number, store: Knex | undefined): RateLimiterAbstract {
+  const limits = { points: perMinute, duration: 60 };
+  if (store === undefined) return new RateLimiterMemory(limits);
+  return new RateLimiterPostgres({
+    ...limits,
+    storeClient: store,
+    storeType: 'knex',
+    // Created by a migration (001-store-rate-limits), not by the limiter racing other replicas.
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'token',
+    // While PostgreSQL is away, each process counts on its own rather than refusing every login.
+    insuranceLimiter: new RateLimiterMemory(limits),
+  });
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 
 import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
@@ -15,15 +16,15 @@ const validateTokenRequest = validator<TokenRequest>(TOKEN_REQUEST_SCHEMA);
 
 /**
  * POST /api/auth/token: trades the built-in account's username and password for an access
- * token. Rate-limited per client address. Wrong user and wrong password get the same 401.
+ * token. Rate-limited per client address, in `limitStore` when given (PostgreSQL: one limit for every replica). Wrong user and wrong password get the same 401.
  * Not mounted when tokens come from an identity provider (JWKS) or AUTH_MODE=off.
  */
-export function tokenEndpoint(auth: AuthConfig): Router {
+export function tokenEndpoint(auth: AuthConfig, limitStore?: Knex): Router {
   const router = new Router();
   if (!isSecretAuth(auth) || auth.account === undefined) return router;
   const account = auth.account;
 
-  router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute), jsonBody(), async (ctx) => {
+  router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute, limitStore), jsonBody(), async (ctx) => {
     const { username, password, scope } = validateTokenRequest(ctx.request.body);
     if (!(await checkCredentials(account, username, password))) {
       ctx.throw(401, 'Invalid username or password', {

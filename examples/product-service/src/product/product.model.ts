@@ -12,6 +12,8 @@ export class Product extends Model {
   static override columnNameMappers = snakeCaseMappers();
 
   id!: number;
+  /** Raised by every update; the ETag of the product's answers (see http/conditional.ts). */
+  version!: number;
   name!: string;
   description!: string | null;
   price!: number;

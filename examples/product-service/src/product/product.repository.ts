@@ -1,3 +1,7 @@
+import type { Knex } from 'knex';
+import { raw } from 'objection';
+
+import { namesVersions, type Precondition, PreconditionFailedError } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { filtered, nextCursor, type PagePlan, pagePlan, pageQueries } from './product.list.js';
 import { Product } from './product.model.js';
@@ -39,21 +43,42 @@ export async function findProduct(id: number): Promise<Product | undefined> {
   return Product.query().findById(id);
 }
 
-/** Stores a new product and returns the stored row. */
-export async function createProduct(fields: ProductCreate): Promise<Product> {
-  return Product.query().insert(fields).returning('*');
+/** Stores a new product and returns the stored row; in `trx` when given. */
+export async function createProduct(fields: ProductCreate, trx?: Knex.Transaction): Promise<Product> {
+  return Product.query(trx).insert(fields).returning('*');
 }
 
-/** Changes only the given fields (and updatedAt), in one query; undefined when no row has this id. */
-export async function updateProduct(id: number, changes: ProductUpdate): Promise<Product | undefined> {
+/**
+ * Changes only the given fields (and updatedAt), raises the version, in one query; undefined when
+ * no row has this id. With versions to match (If-Match), the check is part of that query's WHERE:
+ * PreconditionFailedError when the row has another version, and nothing changes.
+ */
+export async function updateProduct(id: number, changes: ProductUpdate, precondition?: Precondition): Promise<Product | undefined> {
   // patchAndFetchById would read the row back in a second query.
-  const [product] = await Product.query().patch(changes).where('id', id).returning('*');
+  const query = Product.query()
+    .patch({ ...changes, version: raw('version + 1') })
+    .where('id', id);
+  if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
+  const [product] = await query.returning('*');
+  if (product === undefined && namesVersions(precondition)) await refuseChanged(id);
   return product;
 }
 
-/** Deletes one product; false when no row had this id. */
-export async function deleteProduct(id: number): Promise<boolean> {
+/**
+ * Deletes one product; false when no row had this id. With versions to match (If-Match), as
+ * for an update: PreconditionFailedError when the row has another version, and it stays.
+ */
+export async function deleteProduct(id: number, precondition?: Precondition): Promise<boolean> {
+  const query = Product.query().delete().where('id', id);
+  if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
   // returning() instead of the row count: knex-pglite's delete gives no count.
-  const deleted = await Product.query().delete().where('id', id).returning('id');
+  const deleted = await query.returning('id');
+  if (deleted.length === 0 && namesVersions(precondition)) await refuseChanged(id);
   return deleted.length > 0;
+}
+
+/** After a write that If-Match stopped: 412 naming the current ETag, or nothing when the row is gone (404). */
+async function refuseChanged(id: number): Promise<void> {
+  const current = await Product.query().findById(id).select('version');
+  if (current) throw new PreconditionFailedError(`Product ${id} has changed: its ETag is now "${current.version}"`);
 }

@@ -3,12 +3,17 @@ import { randomBytes } from 'node:crypto';
 import type { Router, RouterContext } from '@koa/router';
 
 import type { Guard } from '../auth/guard.js';
+import type { Config } from '../config.js';
+import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
+import { fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { fromQueryString, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
+import { withConditionalComponents } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
+import { Product } from './product.model.js';
 import { LIST_RULES, listBadRequest, productComponents, productExamples } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
 import { LIST_KEYS, listQuerySchema, MAX_ID, productCreateSchema, productUpdateSchema } from './product.schema.js';
@@ -23,10 +28,14 @@ const LIST_PARAMETERS = Object.keys(listQuerySchema.describe().keys ?? {});
 const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 const idParameter = [ref('parameters', 'ProductId')];
+const etagHeader = { ETag: ref('headers', 'ETag') };
+
+/** What the write operations take from the configuration. */
+export type WriteRules = Pick<Config, 'requireIfMatch' | 'idempotencyKeyTtlSeconds'>;
 const productBody = jsonContent('Product');
 
 /** The product API: each operation's handler next to its description in the OpenAPI document. */
-function operations(cursorKey: CursorKey): Operation[] {
+function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
   return [
     {
       method: 'get',
@@ -70,19 +79,31 @@ function operations(cursorKey: CursorKey): Operation[] {
       doc: {
         operationId: 'createProduct',
         summary: 'Create a new product',
+        description: 'Send an Idempotency-Key to make retries safe: they get the first answer back instead of a second product.',
+        parameters: [ref('parameters', 'IdempotencyKey')],
         requestBody: { required: true, content: jsonContent('ProductCreate', { examples: productExamples.create }) },
         responses: {
-          201: { description: 'The stored product.', headers: { Location: ref('headers', 'Location') }, content: productBody },
+          201: {
+            description: 'The stored product.',
+            headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
+            content: productBody,
+          },
+          422: ref('responses', 'UnprocessableEntity'),
           ...errors('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
         jsonBody(),
         async (ctx) => {
-          const product = await createProduct(validateCreate(ctx.request.body));
-          ctx.status = 201;
-          ctx.set('Location', `${ROUTE_PREFIX}/${product.id}`);
-          ctx.body = product;
+          const key = idempotencyKey(ctx);
+          const fields = validateCreate(ctx.request.body);
+          if (key === undefined) return answer(ctx, created(await createProduct(fields)));
+          const request = { key, fingerprint: fingerprint(ctx), ttlSeconds: rules.idempotencyKeyTtlSeconds };
+          const { answer: stored, replayed } = await once(Product.knex(), request, async (trx) =>
+            created(await createProduct(fields, trx)),
+          );
+          if (replayed) ctx.set('Idempotent-Replayed', 'true');
+          answer(ctx, stored);
         },
       ],
     },
@@ -92,16 +113,20 @@ function operations(cursorKey: CursorKey): Operation[] {
       doc: {
         operationId: 'getProduct',
         summary: 'Get one product by id',
-        parameters: idParameter,
+        parameters: [...idParameter, ref('parameters', 'IfNoneMatch')],
         responses: {
-          200: { description: 'The product.', content: productBody },
+          200: { description: 'The product.', headers: etagHeader, content: productBody },
+          304: ref('responses', 'NotModified'),
           ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
         async (ctx) => {
           const id = parseId(ctx);
-          ctx.body = (await findProduct(id)) ?? notFound(ctx, id);
+          const product = (await findProduct(id)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(product.version));
+          if (notModified(ctx, product.version)) ctx.status = 304;
+          else ctx.body = product;
         },
       ],
     },
@@ -114,11 +139,14 @@ function operations(cursorKey: CursorKey): Operation[] {
         description:
           'Partial update: only the fields in the body change, the others keep their values. ' +
           '`"description": null` clears the description. ' +
-          'An empty body (`{}`) is refused with 400 because it would change nothing.',
-        parameters: idParameter,
+          'An empty body (`{}`) is refused with 400 because it would change nothing. ' +
+          'With If-Match, the update happens only if the product still has that ETag (else 412): no update is lost.',
+        parameters: [...idParameter, ref('parameters', 'IfMatch')],
         requestBody: { required: true, content: jsonContent('ProductUpdate', { examples: productExamples.update }) },
         responses: {
-          200: { description: 'The updated product.', content: productBody },
+          200: { description: 'The updated product.', headers: etagHeader, content: productBody },
+          412: ref('responses', 'PreconditionFailed'),
+          428: ref('responses', 'PreconditionRequired'),
           ...errors('BadRequest', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
@@ -126,7 +154,10 @@ function operations(cursorKey: CursorKey): Operation[] {
         jsonBody(),
         async (ctx) => {
           const id = parseId(ctx);
-          ctx.body = (await updateProduct(id, validateUpdate(ctx.request.body))) ?? notFound(ctx, id);
+          const precondition = ifMatch(ctx, rules.requireIfMatch);
+          const product = (await updateProduct(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(product.version));
+          ctx.body = product;
         },
       ],
     },
@@ -136,16 +167,19 @@ function operations(cursorKey: CursorKey): Operation[] {
       doc: {
         operationId: 'deleteProduct',
         summary: 'Delete one product',
-        parameters: idParameter,
+        description: 'With If-Match, the product is deleted only if it still has that ETag (else 412).',
+        parameters: [...idParameter, ref('parameters', 'IfMatch')],
         responses: {
           204: { description: 'Deleted; no body.' },
+          412: ref('responses', 'PreconditionFailed'),
+          428: ref('responses', 'PreconditionRequired'),
           ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
         async (ctx) => {
           const id = parseId(ctx);
-          if (!(await deleteProduct(id))) notFound(ctx, id);
+          if (!(await deleteProduct(id, ifMatch(ctx, rules.requireIfMatch)))) notFound(ctx, id);
           ctx.status = 204;
         },
       ],
@@ -154,24 +188,25 @@ function operations(cursorKey: CursorKey): Operation[] {
 }
 
 /** The product API; `cursorKey` signs the list's cursors (see http/cursor.ts). */
-function api(cursorKey: CursorKey): Api {
+function api(cursorKey: CursorKey, rules: WriteRules): Api {
   return {
     prefix: ROUTE_PREFIX,
     tag: { name: 'Products', description: 'Product records.' },
-    operations: operations(cursorKey),
-    components: productComponents(ROUTE_PREFIX),
+    operations: operations(cursorKey, rules),
+    components: withConditionalComponents(productComponents(ROUTE_PREFIX)),
   };
 }
 
 /** The API as the OpenAPI document describes it; its handlers are never mounted, so any key will do. */
-export const productApi: Api = api(randomBytes(32));
+export const productApi: Api = api(randomBytes(32), { requireIfMatch: false, idempotencyKeyTtlSeconds: 86_400 });
 
 /**
  * The product API under productApi.prefix. `guard` decides which operations need a token
- * (AUTH_MODE); it runs before any body is read. `cursorKey` signs the list's cursors.
+ * (AUTH_MODE); it runs before any body is read. `cursorKey` signs the list's cursors; `rules`
+ * say whether writes need If-Match and how long Idempotency-Keys last.
  */
-export function createProductRouter(guard: Guard, cursorKey: CursorKey): Router {
-  return apiRouter(api(cursorKey), guard);
+export function createProductRouter(guard: Guard, cursorKey: CursorKey, rules: WriteRules): Router {
+  return apiRouter(api(cursorKey, rules), guard);
 }
 
 /** The address of the next page: this request's, with `after` in place of `page` and any earlier `after`. */
@@ -192,6 +227,18 @@ function parseId(ctx: RouterContext): number {
   const id = Number(raw);
   if (!DIGITS.test(raw) || id > MAX_ID) ctx.throw(400, 'id must be a positive integer');
   return id;
+}
+
+/** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
+function created(product: Product): StoredAnswer {
+  return { status: 201, location: `${ROUTE_PREFIX}/${product.id}`, etag: etag(product.version), body: JSON.stringify(product) };
+}
+
+function answer(ctx: RouterContext, stored: StoredAnswer): void {
+  ctx.status = stored.status;
+  ctx.set({ Location: stored.location, ETag: stored.etag });
+  ctx.type = 'application/json';
+  ctx.body = stored.body;
 }
 
 function notFound(ctx: RouterContext, id: number): never {

@@ -102,6 +102,7 @@ const timestamp = Joi.string()
 /** What the API answers; used by the OpenAPI document. */
 export const productSchema = Joi.object<ProductJson, true>({
   id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
+  version: Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
   name: name.required(),
   description: description.required(),
   price: price.required(),

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+
+/** A create's answer as it is stored, and replayed to a retry with the same key. */
+export interface StoredAnswer {
+  status: number;
+  location: string;
+  etag: string;
+  /** The JSON body, as sent. */
+  body: string;
+}
+
+/** What a client may use as a key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** Expired keys deleted after each keyed create: a few at a time, so no delete holds many locks. */
+const PURGE_BATCH = 100;
+
+/** The request's Idempotency-Key; undefined without one, 400 when it is malformed. */
+export function idempotencyKey(ctx: Context): string | undefined {
+  const key = ctx.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !KEY.test(key)) ctx.throw(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  return key;
+}
+
+/** What makes two requests "the same": method, path, caller (the token's subject) and body as canonical JSON. */
+export function fingerprint(ctx: Context): string {
+  const caller = (ctx.state.user as { sub?: unknown } | undefined)?.sub ?? '';
+  const request = JSON.stringify([ctx.method, ctx.path, caller, canonical(ctx.request.body)]);
+  return createHash('sha256').update(request).digest('hex');
+}
+
+/** The value with every object's keys sorted, so {"a":1,"b":2} and {"b":2,"a":1} are one request. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/** A key stored for another request: answered 422, nothing stored. */
+export class KeyReusedError extends Error {
+  override name = 'KeyReusedError';
+  readonly status = 422;
+}
+
+/**
+ * Runs `create` once per key: the key (with the request's fingerprint) and the answer are
+ * written in the create's own transaction. A retry finds the stored answer and gets it back
+ * (`replayed`); a retry that arrives while the first is still running waits on the key's
+ * primary key until that one commits (then replays) or rolls back (then runs itself).
+ * A key older than `ttlSeconds` is free again.
+ */
+export async function once(
+  knex: Knex,
+  request: { key: string; fingerprint: string; ttlSeconds: number },
+  create: (trx: Knex.Transaction) => Promise<StoredAnswer>,
+): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+  const { key, ttlSeconds } = request;
+  const expiredBefore = new Date(Date.now() - ttlSeconds * 1000);
+  const result = await knex.transaction(async (trx) => {
+    await trx('idempotency_keys').where({ key }).where('created_at', '<', expiredBefore).delete();
+    const claimed = await trx('idempotency_keys')
+      .insert({ key, fingerprint: request.fingerprint, created_at: new Date() })
+      .onConflict('key')
+      .ignore()
+      .returning('key');
+    if (claimed.length === 0) return { answer: await storedAnswer(trx, request), replayed: true };
+    const answer = await create(trx);
+    await trx('idempotency_keys').where({ key }).update(answer);
+    return { answer, replayed: false };
+  });
+  await purgeExpired(knex, expiredBefore);
+  return result;
+}
+
+async function storedAnswer(trx: Knex.Transaction, request: { key: string; fingerprint: string }): Promise<StoredAnswer> {
+  const row = await trx('idempotency_keys').where({ key: request.key }).first();
+  // Expired and purged between our insert and this read: rare enough for the client to retry.
+  if (row === undefined) throw new KeyReusedError(`Idempotency-Key ${request.key} has just expired; retry`);
+  if (row.fingerprint !== request.fingerprint) {
+    throw new KeyReusedError(`Idempotency-Key ${request.key} was used for another request; use a new key for this one`);
+  }
+  return { status: row.status, location: row.location, etag: row.etag, body: row.body };
+}
+
+/** Deletes up to PURGE_BATCH expired keys, skipping rows another transaction holds. */
+async function purgeExpired(knex: Knex, expiredBefore: Date): Promise<void> {
+  const expired = knex('idempotency_keys')
+    .select('key')
+    .where('created_at', '<', expiredBefore)
+    .orderBy('created_at')
+    .limit(PURGE_BATCH)
+    .forUpdate()
+    .skipLocked();
+  await knex('idempotency_keys').whereIn('key', expired).delete();
+}
