@@ -191,10 +191,12 @@ export function fieldCases(field: FieldSpec): FieldCases {
       cases = emailCases(field, say);
       break;
     case 'enum': {
-      const valids = `must be one of [${[...field.values, ...(field.required ? [] : ['null'])].join(', ')}]`;
+      // Joi words a single allowed value as "must be [x]".
+      const only = (values: string[]) => (values.length === 1 ? `must be [${values[0]}]` : `must be one of [${values.join(', ')}]`);
+      const valids = only([...field.values, ...(field.required ? [] : ['null'])]);
       const outside = [field.values[0]!.toUpperCase(), `${field.values[0]}s`, 'other'].find((value) => !field.values.includes(value))!;
       cases = { accepts: [...field.values], refuses: [[outside, say(valids)], [5, say(valids)]] };
-      nullRefusal = say(`must be one of [${field.values.join(', ')}]`);
+      nullRefusal = say(only(field.values));
       break;
     }
   }
