@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 
 import { isDatabaseUnavailable, violatedUniqueConstraint } from '../src/http/errors.js';
 
-// What pg and Objection throw when PostgreSQL goes away under a running query (seen in the
-// generator's outage test); each must answer 503, never 500.
+// What pg and Objection throw when PostgreSQL goes away under a running query (as seen when the
+// server is stopped under write load); each must answer 503, never 500.
 
 /** The shape of Objection's DBError: the driver's error kept as nativeError. */
 function dbError(nativeError: Error): Error {

@@ -203,7 +203,7 @@ auth('outside production a short secret and a short password are accepted', () =
 
 const refused: [string, Record<string, string>, RegExp][] = [
   ['an unknown AUTH_MODE', { ...AUTH, AUTH_MODE: 'reads' }, /^AUTH_MODE must be one of writes, all, off, got "reads"$/],
-  ['a missing secret', { AUTH_PASSWORD: 'x' }, /^JWT_SECRET is not set\. The generator wrote one to \.env/],
+  ['a missing secret', { AUTH_PASSWORD: 'x' }, /^JWT_SECRET is not set: copy \.env\.example to \.env and fill it in/],
   ['a missing password', { JWT_SECRET: AUTH.JWT_SECRET }, /^AUTH_PASSWORD \(or AUTH_PASSWORD_HASH\) is not set/],
   ['a password and a hash', { ...AUTH, AUTH_PASSWORD_HASH: HASH }, /^Set AUTH_PASSWORD or AUTH_PASSWORD_HASH, not both$/],
   [

@@ -71,7 +71,7 @@ export function loadAuthConfig(env: Env): AuthConfig {
 
   if (secret === undefined) {
     throw new ConfigError(
-      'JWT_SECRET is not set. The generator wrote one to .env; otherwise copy .env.example to .env and fill it in ' +
+      'JWT_SECRET is not set: copy .env.example to .env and fill it in ' +
         '(or set AUTH_MODE=off to run without authentication)',
     );
   }
@@ -106,7 +106,7 @@ function password(env: Env, production: boolean): Password {
   if (!plain) {
     throw new ConfigError(
       'AUTH_PASSWORD (or AUTH_PASSWORD_HASH) is not set: POST /api/auth/token could not authenticate anyone. ' +
-        'The generator wrote one to .env; otherwise copy .env.example to .env and fill it in',
+        'Copy .env.example to .env and fill it in',
     );
   }
   if (production && plain.length < MIN_PRODUCTION_PASSWORD_LENGTH) {
