@@ -1,5 +1,5 @@
 import { literal, numberLiteral } from './code-text.js';
-import { lengthBounds, numberBounds } from './field-values.js';
+import { acceptsEmpty, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
 /**
@@ -57,7 +57,7 @@ function textValues(field: FieldSpec & { type: 'string' | 'text' }): FieldValues
     const missable = PROBES.some((probe) => !pattern.test(probe.repeat(Math.max(min, 1))));
     return {
       valid: { head: `fc.stringMatching(${regex})`, calls: [`.filter((text) => text.length >= ${min} && text.length <= ${numberLiteral(upper)})`] },
-      special: min === 0 ? ["fc.constant('')"] : [],
+      special: acceptsEmpty(field) ? ["fc.constant('')"] : [],
       validComment: undefined,
       invalid: missable
         ? [...invalid, `fc.string({ minLength: ${Math.max(min, 1)}, maxLength: ${Math.min(upper, Math.max(min, 1) + 20)} }).filter((text) => !${regex}.test(text))`]

@@ -1,5 +1,5 @@
 import { literal, numberLiteral } from './code-text.js';
-import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
+import { acceptsEmpty, DATETIME, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from './spec.js';
 
 /** What the OpenAPI document must state of one field in each schema that has it, from the spec alone. */
@@ -45,7 +45,8 @@ function rules(field: FieldSpec): Record<string, unknown> {
       return {
         // RegExp's source is what the schema module's /literal/ holds: a slash escaped.
         ...(field.pattern === undefined ? {} : { pattern: new RegExp(field.pattern).source }),
-        ...(min > 0 ? { minLength: min } : {}),
+        // Joi refuses the empty text unless it is allowed: the document says so as minLength 1.
+        ...(min > 0 ? { minLength: min } : acceptsEmpty(field) ? {} : { minLength: 1 }),
         ...(max === undefined ? {} : { maxLength: max }),
       };
     }

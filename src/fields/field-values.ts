@@ -11,6 +11,12 @@ export function lengthBounds(field: FieldSpec): { min: number; max: number | und
   return { min: 0, max: undefined };
 }
 
+/** Whether the field accepts the empty text: a minimum length of 0, and a pattern (if any) that matches it. */
+export function acceptsEmpty(field: FieldSpec): boolean {
+  if (field.type !== 'string' && field.type !== 'text') return false;
+  return lengthBounds(field).min === 0 && (field.pattern === undefined || new RegExp(field.pattern).test(''));
+}
+
 /** The range a numeric field accepts: its own min/max, else what its column holds exactly. */
 export function numberBounds(field: FieldSpec): { min: number; max: number } {
   if (field.type === 'integer') return { min: field.min ?? INT4_MIN, max: field.max ?? INT4_MAX };

@@ -2,7 +2,7 @@ import indefinite from 'indefinite';
 
 import { capitalize, docComment, literal, numberLiteral, wrap } from './code-text.js';
 import { columnName, fieldLabel } from './field-name.js';
-import { DATETIME, lengthBounds, numberBounds } from './field-values.js';
+import { acceptsEmpty, DATETIME, lengthBounds, numberBounds } from './field-values.js';
 import { patternExample } from './pattern-values.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, DOUBLE_DIGITS, type FieldSpec } from './spec.js';
 
@@ -89,7 +89,8 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
       return {
         head: 'Joi.string()',
         calls: [
-          ...allow([...(min === 0 ? ["''"] : []), ...nullable]),
+          // The empty text only where the pattern, if any, takes it too.
+          ...allow([...(acceptsEmpty(field) ? ["''"] : []), ...nullable]),
           ...(field.minLength !== undefined && field.minLength > 0 ? [`.min(${field.minLength})`] : []),
           ...(max === undefined ? [] : [`.max(${numberLiteral(max)})`]),
           ...(field.pattern === undefined ? [] : [`.pattern(/${field.pattern.replace(/(?<!\\)\//g, '\\/')}/)`]),
