@@ -9,7 +9,6 @@ export const TEMPLATE_IDENTIFIERS: readonly string[] = [
   'Api',
   'COLUMNS',
   'Condition',
-  'Config',
   'Cursor',
   'CursorKey',
   'DEFAULT_PAGE_SIZE',

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { Router, RouterContext } from '@koa/router';
 
 import type { Guard } from '../auth/guard.js';
-import type { Config } from '../config.js';
 import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
@@ -30,8 +29,11 @@ const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 const idParameter = [ref('parameters', 'BookId')];
 const etagHeader = { ETag: ref('headers', 'ETag') };
 
-/** What the write operations take from the configuration. */
-export type WriteRules = Pick<Config, 'requireIfMatch' | 'idempotencyKeyTtlSeconds'>;
+/** What the write operations take from the configuration (REQUIRE_IF_MATCH, IDEMPOTENCY_KEY_TTL_SECONDS). */
+export interface WriteRules {
+  requireIfMatch: boolean;
+  idempotencyKeyTtlSeconds: number;
+}
 const bookBody = jsonContent('Book');
 
 /** The book API: each operation's handler next to its description in the OpenAPI document. */
