@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dropAnswers } from './dropping-proxy.js';
-import { numberedProductInput, post, productChange, productInput, useService, WRITE_HEADERS } from './helpers.js';
+import { numberedProductInput, post, productInput, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, listAll } from './responses.js';
 import { AUTHORIZATION } from './tokens.js';
 
