@@ -110,7 +110,7 @@ const productionDir = useDataDir(startup);
 
 const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app:app@127.0.0.1:1/none' };
 const refusals: [string, Record<string, string>, string][] = [
-  ['no JWT_SECRET', { ...PRODUCTION, JWT_SECRET: '' }, 'Invalid configuration: JWT_SECRET is not set.'],
+  ['no JWT_SECRET', { ...PRODUCTION, JWT_SECRET: '' }, 'Invalid configuration: JWT_SECRET is not set: copy .env.example to .env'],
   [
     'a 31-byte JWT_SECRET',
     { ...PRODUCTION, JWT_SECRET: 'x'.repeat(31) },
