@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { askFields } from '../src/fields/prompt-fields.js';
+import { askFields } from '../src/cli/prompt-fields.js';
 import { updateCommand } from '../src/lifecycle/update-command.js';
 import { readTree, runCli, tempDir } from './helpers.js';
 import { converse } from './terminal.js';

@@ -199,7 +199,7 @@ usage('the bin prints the package version on stdout and exits 0', () => {
 });
 
 usage('importing the CLI module runs nothing: only the bin calls main()', () => {
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(join(root, 'dist/cli.js'))})`], {
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(join(root, 'dist/cli/cli.js'))})`], {
     encoding: 'utf8',
     input: '',
     timeout: 20_000,

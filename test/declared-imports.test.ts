@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { renderProject } from '../src/generate.js';
+import { renderProject } from '../src/generate/generate.js';
 import { EVERY_TYPE_AND_MODIFIER } from './fields-fixtures.js';
 
 /** The package a bare specifier names: `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */

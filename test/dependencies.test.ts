@@ -5,7 +5,7 @@ import semver from 'semver';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { renderProject } from '../src/generate.js';
+import { renderProject } from '../src/generate/generate.js';
 import { root } from './helpers.js';
 
 interface PackageJson {

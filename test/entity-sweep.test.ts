@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { validateEntity } from '../src/validate.js';
+import { validateEntity } from '../src/answers/validate-answers.js';
 import { linkRootModules, root, runCli, tempDir } from './helpers.js';
 
 /**

@@ -6,8 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { readAnswersFile } from '../src/fields/answers-file.js';
-import { generate } from '../src/generate.js';
+import { readAnswersFile } from '../src/answers/answers-file.js';
+import { generate } from '../src/generate/generate.js';
 import type { Output } from '../src/lifecycle/project.js';
 import { statusCommand } from '../src/lifecycle/status-command.js';
 import { updateCommand } from '../src/lifecycle/update-command.js';

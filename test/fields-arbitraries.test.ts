@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { arbitraryViews } from '../src/fields/arbitrary-views.js';
-import { valueProblem } from '../src/fields/field-values.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
-import { loadTemplates, render } from '../src/render.js';
+import { arbitraryViews } from '../src/views/arbitrary-views.js';
+import { valueProblem } from '../src/values/field-values.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
+import { loadTemplates, render } from '../src/render/render.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 import { linkRootModules, tempDir } from './helpers.js';
 

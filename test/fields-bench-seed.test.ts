@@ -7,12 +7,12 @@ import ClientPgLite from 'knex-pglite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { benchSeedView } from '../src/fields/bench-seed-views.js';
-import { columnName } from '../src/fields/field-name.js';
-import { valueProblem } from '../src/fields/field-values.js';
-import { knexColumn } from '../src/fields/field-views.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
-import { loadTemplates, render } from '../src/render.js';
+import { benchSeedView } from '../src/views/bench-seed-views.js';
+import { columnName } from '../src/spec/field-name.js';
+import { valueProblem } from '../src/values/field-values.js';
+import { knexColumn } from '../src/views/field-views.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
+import { loadTemplates, render } from '../src/render/render.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 import { root, tempDir } from './helpers.js';
 

@@ -1,12 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { emailOfLength, fieldCases, storedExample, storedForm } from '../src/fields/contract-cases.js';
-import { contractView } from '../src/fields/contract-views.js';
-import { valueProblem } from '../src/fields/field-values.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
-import { changeAllEntries, changeEntry, inputEntries, SERIES_LENGTH, seriesEntries } from '../src/fields/test-bodies.js';
-import { valueCode } from '../src/fields/value-code.js';
+import { emailOfLength, fieldCases, storedExample, storedForm } from '../src/values/contract-cases.js';
+import { contractView } from '../src/views/contract-views.js';
+import { valueProblem } from '../src/values/field-values.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
+import { changeAllEntries, changeEntry, inputEntries, SERIES_LENGTH, seriesEntries } from '../src/values/test-bodies.js';
+import { valueCode } from '../src/values/value-code.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 
 /** Evaluates code the generated tests hold, with `n` in scope. */

@@ -7,15 +7,15 @@ import type { ObjectSchema } from 'joi';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { renderProject } from '../src/generate.js';
-import { documentedField } from '../src/fields/documented-schema.js';
-import { valueProblem } from '../src/fields/field-values.js';
-import { exampleValue } from '../src/fields/joi-views.js';
-import { changedValue } from '../src/fields/changed-value.js';
-import { badRequestExample, requestExamples } from '../src/fields/openapi-examples.js';
-import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from '../src/fields/readme-views.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
-import { entityNames } from '../src/names.js';
+import { renderProject } from '../src/generate/generate.js';
+import { documentedField } from '../src/views/documented-schema.js';
+import { valueProblem } from '../src/values/field-values.js';
+import { exampleValue } from '../src/views/joi-views.js';
+import { changedValue } from '../src/values/changed-value.js';
+import { badRequestExample, requestExamples } from '../src/views/openapi-examples.js';
+import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from '../src/views/readme-views.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
+import { entityNames } from '../src/spec/entity-names.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 import { linkRootModules, tempDir } from './helpers.js';
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { checkAnswers, readAnswersFile } from '../src/fields/answers-file.js';
-import { fieldFlag, parseFieldFlags } from '../src/fields/flag.js';
-import { DEFAULT_FIELDS } from '../src/fields/spec.js';
-import { renderProject } from '../src/generate.js';
+import { checkAnswers, readAnswersFile } from '../src/answers/answers-file.js';
+import { fieldFlag, parseFieldFlags } from '../src/spec/flag.js';
+import { DEFAULT_FIELDS } from '../src/spec/spec.js';
+import { renderProject } from '../src/generate/generate.js';
 import { EVERY_TYPE, refusal } from './fields-fixtures.js';
 import { tempDir } from './helpers.js';
 

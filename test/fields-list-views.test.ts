@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { seedValue } from '../src/fields/bench-seed-values.js';
-import { fillColumns } from '../src/fields/fill-views.js';
-import { listView } from '../src/fields/list-views.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
+import { seedValue } from '../src/values/bench-seed-values.js';
+import { fillColumns } from '../src/views/fill-views.js';
+import { listView } from '../src/views/list-views.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 
 const test = suite('list views');

@@ -2,11 +2,11 @@ import { Model, snakeCaseMappers } from 'objection';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { columnName, validateFieldName } from '../src/fields/field-name.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
-import { renderProject } from '../src/generate.js';
-import { entityNames } from '../src/names.js';
-import type { Answers } from '../src/render.js';
+import { columnName, validateFieldName } from '../src/spec/field-name.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
+import { renderProject } from '../src/generate/generate.js';
+import { entityNames } from '../src/spec/entity-names.js';
+import type { Answers } from '../src/answers/answers.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 
 /** Every own property name along a prototype chain, up to (not including) `stop`. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { givenAnswers } from '../src/fields/options.js';
+import { givenAnswers } from '../src/cli/options.js';
 import { refusal } from './fields-fixtures.js';
 import { tempDir } from './helpers.js';
 

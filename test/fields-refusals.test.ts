@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { validateFields } from '../src/fields/validate-fields.js';
+import { validateFields } from '../src/spec/validate-fields.js';
 
 /** A field spec, and what the one-line refusal must say. */
 const refusals: [string, unknown, RegExp][] = [

@@ -8,9 +8,9 @@ import type { Model } from 'objection';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { renderProject } from '../src/generate.js';
-import { exampleValue } from '../src/fields/joi-views.js';
-import { requestExamples } from '../src/fields/openapi-examples.js';
+import { renderProject } from '../src/generate/generate.js';
+import { exampleValue } from '../src/views/joi-views.js';
+import { requestExamples } from '../src/views/openapi-examples.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 import { linkRootModules, root, tempDir } from './helpers.js';
 

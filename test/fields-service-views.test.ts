@@ -4,12 +4,12 @@ import ClientPgLite from 'knex-pglite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { valueProblem } from '../src/fields/field-values.js';
-import { loadValues } from '../src/fields/load-values.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
-import { storageView } from '../src/fields/storage-views.js';
-import { storedValues } from '../src/fields/stored-values.js';
-import { uniqueConstraintName, uniqueViews } from '../src/fields/unique-views.js';
+import { valueProblem } from '../src/values/field-values.js';
+import { loadValues } from '../src/values/load-values.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
+import { storageView } from '../src/views/storage-views.js';
+import { storedValues } from '../src/values/stored-values.js';
+import { uniqueConstraintName, uniqueViews } from '../src/views/unique-views.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 
 /** A spec with a unique field of every type that takes `unique`, and bounds that leave little room. */

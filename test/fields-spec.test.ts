@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { valueProblem } from '../src/fields/field-values.js';
-import { decimalBound, DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec } from '../src/fields/spec.js';
-import { formatFieldsTable } from '../src/fields/table.js';
-import { checkFields, validateFields } from '../src/fields/validate-fields.js';
+import { valueProblem } from '../src/values/field-values.js';
+import { decimalBound, DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec } from '../src/spec/spec.js';
+import { formatFieldsTable } from '../src/cli/fields-table.js';
+import { checkFields, validateFields } from '../src/spec/validate-fields.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 
 // ---

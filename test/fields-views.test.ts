@@ -3,14 +3,14 @@ import knex from 'knex';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { entityShape } from '../src/fields/entity-views.js';
-import { valueProblem } from '../src/fields/field-values.js';
-import { literal, numberLiteral } from '../src/fields/code-text.js';
-import { fieldViews } from '../src/fields/field-views.js';
-import { exampleValue, joiDeclaration } from '../src/fields/joi-views.js';
-import { exampleLines, requestExamples } from '../src/fields/openapi-examples.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../src/fields/spec.js';
-import { entityNames } from '../src/names.js';
+import { entityShape } from '../src/views/entity-views.js';
+import { valueProblem } from '../src/values/field-values.js';
+import { literal, numberLiteral } from '../src/views/code-text.js';
+import { fieldViews } from '../src/views/field-views.js';
+import { exampleValue, joiDeclaration } from '../src/views/joi-views.js';
+import { exampleLines, requestExamples } from '../src/views/openapi-examples.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../src/spec/spec.js';
+import { entityNames } from '../src/spec/entity-names.js';
 import { EVERY_TYPE } from './fields-fixtures.js';
 
 /** The SQL of a createTable whose body is the views' column calls, as the migration runs them. */

@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
 
 import pg from 'pg';
 
-import { main } from '../src/cli.js';
+import { main } from '../src/cli/cli.js';
 
 export const root = new URL('..', import.meta.url).pathname;
 export const bin = join(root, 'bin/create-item-service.js');

@@ -6,20 +6,20 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { collectTemplateIdentifiers, identifiersModule, IDENTIFIERS_MODULE } from '../scripts/template-identifiers.js';
-import { validateEntity } from '../src/validate.js';
+import { validateEntity } from '../src/answers/validate-answers.js';
 import { root } from './helpers.js';
 
-test('src/template-identifiers.ts lists exactly the names the templates declare today', () => {
+test('src/spec/template-identifiers.ts lists exactly the names the templates declare today', () => {
   const committed = readFileSync(IDENTIFIERS_MODULE, 'utf8');
   assert.ok(
     committed === identifiersModule(collectTemplateIdentifiers()),
-    'src/template-identifiers.ts is out of date with templates/: run npm run examples and commit it',
+    'src/spec/template-identifiers.ts is out of date with templates/: run npm run examples and commit it',
   );
 });
 
 test('checking an entity name renders nothing: the first check in a new process takes well under the 0.2-0.4 s of a render', () => {
   const script = `
-    import { validateEntity } from ${JSON.stringify(join(root, 'dist/validate.js'))};
+    import { validateEntity } from ${JSON.stringify(join(root, 'dist/answers/validate-answers.js'))};
     const started = performance.now();
     const problem = validateEntity('Model');
     console.log(JSON.stringify({ problem, ms: performance.now() - started }));`;

@@ -6,12 +6,12 @@ import type { Knex } from 'knex';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { FieldSpec } from '../src/fields/spec.js';
+import type { FieldSpec } from '../src/spec/spec.js';
 import type { Output } from '../src/lifecycle/project.js';
 import { parseRecord } from '../src/lifecycle/record.js';
 import { statusCommand } from '../src/lifecycle/status-command.js';
 import { updateCommand, type UpdateOptions } from '../src/lifecycle/update-command.js';
-import type { Answers } from '../src/render.js';
+import type { Answers } from '../src/answers/answers.js';
 import { readTree, tempDir } from './helpers.js';
 import { generated, writeTree } from './lifecycle-fixtures.js';
 

@@ -6,7 +6,8 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { recordGeneration } from '../src/lifecycle/record.js';
-import { loadTemplates, render, TEMPLATES_DIR, type Answers, type RenderedFiles } from '../src/render.js';
+import type { Answers } from '../src/answers/answers.js';
+import { loadTemplates, render, TEMPLATES_DIR, type RenderedFiles } from '../src/render/render.js';
 import { GENERATOR_VERSION } from '../src/version.js';
 import { root, tempDir } from './helpers.js';
 import { buildRelease, type PackedRelease } from './releases.js';
@@ -70,9 +71,9 @@ function buildPrevious(): Release {
     });
   };
   const packed = buildRelease(PREVIOUS_VERSION, [
-    { path: 'src/fields/openapi-examples.ts', from: "summary: 'All fields'", to: "summary: 'Every field'" },
-    { path: 'src/fields/joi-views.ts', from: "'null (or leaving it out) means none, and", to: "'null, or no value at all, means none, and" },
-    { path: 'src/fields/code-text.ts', from: 'const COMMENT_WIDTH = 84;', to: 'const COMMENT_WIDTH = 76;' },
+    { path: 'src/views/openapi-examples.ts', from: "summary: 'All fields'", to: "summary: 'Every field'" },
+    { path: 'src/views/joi-views.ts', from: "'null (or leaving it out) means none, and", to: "'null, or no value at all, means none, and" },
+    { path: 'src/views/code-text.ts', from: 'const COMMENT_WIDTH = 84;', to: 'const COMMENT_WIDTH = 76;' },
     templateEdits,
     { remove: 'templates/test/backoff.test.ts' },
     { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },

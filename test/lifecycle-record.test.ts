@@ -1,8 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { ANSWERS_FILE, hashContent, LifecycleError, manifestOf, parseRecord, recordGeneration } from '../src/lifecycle/record.js';
-import { loadTemplates, render } from '../src/render.js';
+import { ANSWERS_FILE } from '../src/answers/answers-file.js';
+import { hashContent, LifecycleError, manifestOf, parseRecord, recordGeneration } from '../src/lifecycle/record.js';
+import { loadTemplates, render } from '../src/render/render.js';
 import { GENERATOR_VERSION } from '../src/version.js';
 import { generated, product } from './lifecycle-fixtures.js';
 
@@ -47,7 +48,7 @@ record('a damaged record is refused with a message', () => {
     [{ ...valid, generated: { answers: product } }, /"generated" must hold "answers" and "files"/],
     [{ ...valid, generated: { ...valid.generated, answers: { ...product, entity: 'Products' } } }, /"generated\.answers": .*looks plural/],
     [{ ...valid, managementPort: 8080 }, /must differ/],
-    [[1], /must hold a JSON object/],
+    [[1], /must be a JSON object/],
     [{ ...valid, generatorVersion: '../../1.0.0' }, /"generatorVersion" must be a version such as 1\.2\.0: \.\.\/\.\.\/1\.0\.0/],
     [{ ...valid, generatorVersion: 'file:/tmp' }, /"generatorVersion" must be a version/],
     [{ ...valid, prot: 9090 }, /unknown key "prot" \(it takes entity, port, managementPort, fields\)/],

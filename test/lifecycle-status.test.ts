@@ -108,7 +108,7 @@ status('the example (made by this version, before the record existed) reads as u
 status('exit 2 with a clear message when the project cannot be read', () => {
   const cases: Array<[string, (dir: string) => void, RegExp]> = [
     ['no answers file', () => {}, /has no create-item-service\.json: run this in a project made by create-item-service/],
-    ['not JSON', (dir) => writeFileSync(join(dir, 'create-item-service.json'), '{ "entity": '), /create-item-service\.json is not valid JSON/],
+    ['not JSON', (dir) => writeFileSync(join(dir, 'create-item-service.json'), '{ "entity": '), /create-item-service\.json: not valid JSON/],
     ['bad answer', (dir) => writeFileSync(join(dir, 'create-item-service.json'), JSON.stringify({ entity: 'Product', port: 0, managementPort: 8081, generatorVersion: '1.0.0' })), /port must be from 1 to 65535/],
     ['no version', (dir) => writeFileSync(join(dir, 'create-item-service.json'), JSON.stringify(product)), /has no "generatorVersion"/],
     [

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { entityNames } from '../src/names.js';
-import { validateEntity } from '../src/validate.js';
+import { entityNames } from '../src/spec/entity-names.js';
+import { validateEntity } from '../src/answers/validate-answers.js';
 
 const orderLine = {
   className: 'OrderLine',

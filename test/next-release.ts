@@ -31,19 +31,19 @@ let next: PackedRelease | undefined;
  */
 export function nextRelease(): PackedRelease {
   next ??= buildRelease(NEXT_VERSION, [
-    { path: 'src/fields/joi-views.ts', from: `'${NEXT_CHANGES.reworded.from}, and`, to: `'${NEXT_CHANGES.reworded.to}, and` },
+    { path: 'src/views/joi-views.ts', from: `'${NEXT_CHANGES.reworded.from}, and`, to: `'${NEXT_CHANGES.reworded.to}, and` },
     { path: 'templates/src/server.ts', from: NEXT_CHANGES.serverComment.from, to: NEXT_CHANGES.serverComment.to },
     { add: 'templates/docs/runbook.md.hbs', content: '# Running the {{label}} service\n\nStart with `npm start`; see README.md.\n' },
     { remove: 'templates/test/backoff.test.ts' },
     { rename: 'templates/test/data-dir-lock.test.ts', to: 'templates/test/data-folder-lock.test.ts' },
     // The answers file's new optional key, read, defaulted, rendered and recorded.
     {
-      path: 'src/fields/answers-file.ts',
+      path: 'src/answers/answers-file.ts',
       from: "const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations']);",
       to: "const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations', 'description']);",
     },
     {
-      path: 'src/fields/answers-file.ts',
+      path: 'src/answers/answers-file.ts',
       from: '  if (raw.migrations !== undefined) answers.migrations',
       to:
         "  if (raw.description !== undefined && typeof raw.description !== 'string') throw new FieldSpecError('\"description\" must be a string');\n" +

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { askMissing } from '../src/prompt.js';
+import { askMissing } from '../src/cli/prompt.js';
 import { converse } from './terminal.js';
 
 async function converseMissing(given: Parameters<typeof askMissing>[0], steps: [RegExp, string][]) {

@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import type { Answers, RenderedFiles } from '../src/render.js';
+import type { Answers } from '../src/answers/answers.js';
+import type { RenderedFiles } from '../src/render/render.js';
 import { readTree, root, tempDir } from './helpers.js';
 
 /** One change of a release to the sources, paths relative to the package root (`src/...`, `templates/...`). */

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { renderProject } from '../src/generate.js';
-import { loadTemplates } from '../src/render.js';
+import { renderProject } from '../src/generate/generate.js';
+import { loadTemplates } from '../src/render/render.js';
 import { GENERATOR_VERSION } from '../src/version.js';
 import { example, readTree, root, runBin, runCli, tempDir } from './helpers.js';
 

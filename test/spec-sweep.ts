@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { validateFields } from '../src/fields/validate-fields.js';
+import { validateFields } from '../src/spec/validate-fields.js';
 import { linkRootModules, root, tempDir } from './helpers.js';
 
 const SPECS = Number(process.env.SWEEP_SPECS ?? 20);

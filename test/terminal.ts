@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 
-import type { PromptStreams } from '../src/prompt.js';
+import type { PromptStreams } from '../src/cli/prompt.js';
 
 /**
  * Drives prompts like a person at a terminal: waits until the screen shows what a step expects,
