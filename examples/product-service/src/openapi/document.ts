@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 
-import { accessOf, requiredScope } from './auth/access.js';
-import type { AuthConfig } from './auth/auth.config.js';
-import type { Api } from './http/operations.js';
-import { AUTH_TAG, bearerScheme, tokenEndpointDocument } from './openapi/token.js';
-import { AUTH_RESPONSES, ERROR_RESPONSES } from './openapi/responses.js';
-import { errors, type Json } from './openapi/schema.js';
-import { {{camelName}}Api } from './{{fileBase}}/{{fileBase}}.routes.js';
-import { SERVICE_TITLE } from './service.js';
+import { accessOf, requiredScope } from '../auth/access.js';
+import type { AuthConfig } from '../auth/auth.config.js';
+import type { Api } from '../http/operations.js';
+import { productApi } from '../product/product.routes.js';
+import { SERVICE_TITLE } from '../service-name.js';
+import { AUTH_RESPONSES, ERROR_RESPONSES } from './responses.js';
+import { errors, type Json } from './schema.js';
+import { AUTH_TAG, bearerScheme, tokenEndpointDocument } from './token.js';
 
 /** The APIs this service serves, in the order the document lists them. */
-const APIS: readonly Api[] = [{{camelName}}Api];
+const APIS: readonly Api[] = [productApi];
 
 /** Change this to your project's license; the document's readers are told under which terms they use the API. */
 const LICENSE = { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' };
@@ -52,7 +52,7 @@ export function buildOpenApiDocument(auth: AuthConfig): Json {
       title: SERVICE_TITLE,
       version: packageVersion(),
       description:
-        'Create, read, list, update and delete {{labelPlural}}. Request and response bodies are JSON; ' +
+        'Create, read, list, update and delete products. Request and response bodies are JSON; ' +
         'errors are answered with a plain-text message.',
       license: LICENSE,
     },
@@ -80,8 +80,8 @@ function merge(into: Record<string, Json>, from: Record<string, Json>): void {
   for (const [kind, entries] of Object.entries(from)) into[kind] = { ...into[kind], ...entries };
 }
 
-// src/openapi.ts and dist/openapi.js both sit one level below package.json.
+// src/openapi/document.ts and dist/openapi/document.js both sit two levels below package.json.
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
   return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
 }
