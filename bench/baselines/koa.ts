@@ -8,10 +8,11 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 
-import { API, COLUMNS, DEFAULT_PAGE_SIZE, listenOn, pool, stopOnSigterm, type ProductInput, type Row } from './products.js';
+import { API, COLUMNS, DEFAULT_PAGE_SIZE, etag, listenOn, pool, stopOnSigterm, type ProductInput, type Row } from './products.js';
 
 const toJson = (row: Row) => ({
   id: row.id,
+  version: row.version,
   name: row.name,
   description: row.description,
   price: Number(row.price),
@@ -25,18 +26,17 @@ const router = new Router({ prefix: API });
 router.get('/', async (ctx) => {
   const pageSize = Number(ctx.query.pageSize ?? DEFAULT_PAGE_SIZE);
   const offset = (Number(ctx.query.page ?? 1) - 1) * pageSize;
-  const [rows, count] = await Promise.all([
-    pool.query<Row>(`select ${COLUMNS} from products order by id limit $1 offset $2`, [pageSize, offset]),
-    pool.query<{ count: string }>('select count(*) from products'),
-  ]);
-  ctx.set('X-Total-Count', count.rows[0]?.count ?? '0');
+  const rows = await pool.query<Row>(`select ${COLUMNS} from products order by id limit $1 offset $2`, [pageSize, offset]);
   ctx.body = rows.rows.map(toJson);
 });
 
 router.get('/:id', async (ctx) => {
   const { rows } = await pool.query<Row>(`select ${COLUMNS} from products where id = $1`, [ctx.params.id]);
   const row = rows[0];
-  if (row) ctx.body = toJson(row);
+  if (row) {
+    ctx.set('ETag', etag(row));
+    ctx.body = toJson(row);
+  }
   else ctx.status = 404;
 });
 
@@ -47,7 +47,7 @@ router.post('/', async (ctx) => {
     [input.name, input.description ?? null, input.price, input.quantity, new Date().toISOString()],
   );
   ctx.status = 201;
-  ctx.set('Location', `${API}/${rows[0]!.id}`);
+  ctx.set({ Location: `${API}/${rows[0]!.id}`, ETag: etag(rows[0]!) });
   ctx.body = toJson(rows[0]!);
 });
 

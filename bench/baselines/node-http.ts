@@ -4,10 +4,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
-import { API, COLUMNS, DEFAULT_PAGE_SIZE, listenOn, pool, stopOnSigterm, type ProductInput, type Row } from './products.js';
+import { API, COLUMNS, DEFAULT_PAGE_SIZE, etag, listenOn, pool, stopOnSigterm, type ProductInput, type Row } from './products.js';
 
 const LIST = { name: 'list', text: `select ${COLUMNS} from products order by id limit $1 offset $2` };
-const COUNT = { name: 'count', text: 'select count(*) from products' };
 const FIND = { name: 'find', text: `select ${COLUMNS} from products where id = $1` };
 const INSERT = {
   name: 'insert',
@@ -16,7 +15,7 @@ const INSERT = {
 
 const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
 const toJson = (row: Row) =>
-  `{"id":${row.id},"name":${text(row.name)},"description":${text(row.description)},"price":${Number(row.price)},` +
+  `{"id":${row.id},"version":${row.version},"name":${text(row.name)},"description":${text(row.description)},"price":${Number(row.price)},` +
   `"quantity":${row.quantity},"createdAt":"${row.created_at.toISOString()}","updatedAt":"${row.updated_at.toISOString()}"}`;
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -37,17 +36,17 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     const params = new URLSearchParams(query);
     const pageSize = Number(params.get('pageSize') ?? DEFAULT_PAGE_SIZE);
     const offset = (Number(params.get('page') ?? 1) - 1) * pageSize;
-    const [rows, count] = await Promise.all([pool.query<Row>({ ...LIST, values: [pageSize, offset] }), pool.query<{ count: string }>(COUNT)]);
-    send(response, 200, `[${rows.rows.map(toJson).join(',')}]`, { 'X-Total-Count': count.rows[0]?.count ?? '0' });
+    const rows = await pool.query<Row>({ ...LIST, values: [pageSize, offset] });
+    send(response, 200, `[${rows.rows.map(toJson).join(',')}]`);
   } else if (id !== undefined && request.method === 'GET') {
     const { rows } = await pool.query<Row>({ ...FIND, values: [id] });
-    if (rows[0]) send(response, 200, toJson(rows[0]));
+    if (rows[0]) send(response, 200, toJson(rows[0]), { ETag: etag(rows[0]) });
     else send(response, 404, '{"message":"not found"}');
   } else if (path === API && request.method === 'POST') {
     const input = JSON.parse(await readBody(request)) as ProductInput;
     const values = [input.name, input.description ?? null, input.price, input.quantity, new Date().toISOString()];
     const row = (await pool.query<Row>({ ...INSERT, values })).rows[0]!;
-    send(response, 201, toJson(row), { Location: `${API}/${row.id}` });
+    send(response, 201, toJson(row), { Location: `${API}/${row.id}`, ETag: etag(row) });
   } else {
     send(response, 404, '{"message":"not found"}');
   }

@@ -6,11 +6,13 @@
 import pg from 'pg';
 
 export const API = '/api/products';
-export const COLUMNS = 'id, name, description, price, quantity, created_at, updated_at';
+export const COLUMNS = 'id, version, name, description, price, quantity, created_at, updated_at';
 export const DEFAULT_PAGE_SIZE = 20;
 
 export interface Row {
   id: number;
+  /** Raised by every update; the answers' ETag is this number in quotes. */
+  version: number;
   name: string;
   description: string | null;
   /** NUMERIC arrives as a string. */
@@ -26,6 +28,9 @@ export interface ProductInput {
   price: number;
   quantity: number;
 }
+
+/** The strong ETag the example sends with a product: its version in quotes. */
+export const etag = (row: Row) => `"${row.version}"`;
 
 /** The example's default DB_POOL_MAX. */
 export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
