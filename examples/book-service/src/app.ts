@@ -41,7 +41,8 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   const service = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   service.use(requestLog(logger));
   service.use(securityHeaders());
-  service.use(corsPolicy(config.corsOrigins));
+  // Without origins to allow, CORS has nothing to add, not even `Vary: Origin`.
+  if (config.corsOrigins.length > 0) service.use(corsPolicy(config.corsOrigins));
   service.use(errorHandler(logger));
   service.use(metrics.middleware);
   // The API first: a request it answers never reaches the routers behind it.
