@@ -17,17 +17,18 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
-import { figures, measure, type Request, type Tally, emptyTally } from '../examples/product-service/bench/load.js';
+import { figures, measure, type Tally, emptyTally } from '../examples/product-service/bench/load.js';
 import { keepTable } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
+import { headerBytes } from './header-bytes.js';
 import { listAtScale } from './list-at-scale.js';
 import { printReport, ratios, type Result } from './report.js';
 import { checkSameAnswers } from './same-answers.js';
+import { ROWS, scenarios, seed } from './scenarios.js';
 import { cpuMicros, startBaseline, startExample, stop, type Target } from './targets.js';
 
 const CONNECTIONS = 20;
-const ROWS = 100;
 /** Short rounds, many of them: the drift of a shared machine spreads over every target. */
 const MODES = { full: { warmUpSeconds: 5, rounds: 8, seconds: 3 }, short: { warmUpSeconds: 2, rounds: 3, seconds: 1 } };
 
@@ -39,25 +40,6 @@ const { values: options } = parseArgs({
   },
 });
 const mode = options.short ? MODES.short : MODES.full;
-
-/** Each scenario as a factory of request generators: a fresh one per run sends the same requests in the same order. */
-function scenarios(ids: number[]): Record<string, (target: Target) => () => Request> {
-  const json = { 'content-type': 'application/json' };
-  const counting = (request: (n: number, target: Target) => Request) => (target: Target) => {
-    let n = 0;
-    return () => request(n++, target);
-  };
-  return {
-    'list (100 rows)': counting((_n, { headers }) => ({ method: 'GET', path: `/api/products?pageSize=${ROWS}`, headers })),
-    'get by id': counting((n, { headers }) => ({ method: 'GET', path: `/api/products/${ids[n % ids.length]}`, headers })),
-    create: counting((n, { headers }) => ({
-      method: 'POST',
-      path: '/api/products',
-      body: JSON.stringify({ name: `Bench ${n}`, description: 'Load test', price: 19.99, quantity: 3 }),
-      headers: { ...json, ...headers },
-    })),
-  };
-}
 
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
@@ -90,6 +72,8 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
     await table.mark();
     const ids = ((await (await fetch(`${targets[0]!.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
     await checkSameAnswers(targets, ids);
+    const getHeaderBytes = Object.fromEntries(await Promise.all(targets.map(async (t) => [t.name, await headerBytes(t, `/api/products/${ids[0]}`)] as const)));
+    console.log(`header bytes of a get answer (status line and headers): ${Object.entries(getHeaderBytes).map(([name, bytes]) => `${name} ${bytes}`).join(', ')}`);
     await table.reset();
     // The machine's load average tells how much else ran: CPU per request grows with contention.
     const loadBefore = loadavg()[0]!.toFixed(1);
@@ -122,7 +106,7 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
     const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]!.toFixed(1)] };
     console.log(`load average ${machine.loadAverage.join(' before, ')} after`);
     if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
-    return { date: new Date().toISOString(), machine, mode, connections: CONNECTIONS, results, ratios: found };
+    return { date: new Date().toISOString(), machine, mode, connections: CONNECTIONS, getHeaderBytes, results, ratios: found };
   } finally {
     await Promise.all(targets.map((target) => stop(target.child)));
     await table?.restore({ sessionsEnd: false });
@@ -134,15 +118,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length / 2;
   return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
-}
-
-/** The rows a list reads, inserted through the example's API. */
-async function seed(example: Target): Promise<void> {
-  for (let n = 0; n < ROWS; n++) {
-    const body = JSON.stringify({ name: `Item ${n}`, description: n % 2 === 0 ? `Description ${n}` : undefined, price: (100 + n) / 100, quantity: n + 1 });
-    const response = await fetch(`${example.url}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json', ...example.headers }, body });
-    if (response.status !== 201) throw new Error(`seeding: the example answered ${response.status}: ${await response.text()}`);
-  }
 }
 
 await main().catch((error: Error) => {
