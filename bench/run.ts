@@ -10,6 +10,7 @@
  *   DATABASE_URL=postgres://... npm run bench -- --short 3 rounds of 1 s (and 1 s list measures)
  *   npm run bench -- --rows 100000                       the list at 100 and 100,000 rows (0: left out)
  *   npm run bench -- --out results.json
+ *   npm run bench -- --peers                             also the generated peers of bench/peers (their own installs)
  *
  * It creates a database of its own on the server of DATABASE_URL and drops it at the end.
  */
@@ -23,6 +24,7 @@ import { keepTable } from '../examples/product-service/bench/table.js';
 import { createDatabase } from './database.js';
 import { headerBytes } from './header-bytes.js';
 import { listAtScale } from './list-at-scale.js';
+import { PEERS, preparePeers, startPeer } from './peers.js';
 import { printReport, ratios, type Result } from './report.js';
 import { checkSameAnswers } from './same-answers.js';
 import { ROWS, scenarios, seed } from './scenarios.js';
@@ -37,6 +39,7 @@ const { values: options } = parseArgs({
     short: { type: 'boolean', default: false },
     rows: { type: 'string', default: '1000000' },
     out: { type: 'string', default: 'bench/results.json' },
+    peers: { type: 'boolean', default: false },
   },
 });
 const mode = options.short ? MODES.short : MODES.full;
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
   if (!serverUrl) throw new Error('set DATABASE_URL to a PostgreSQL server where this role may create a database');
   const rows = Number(options.rows.replaceAll('_', ''));
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`--rows takes a number of rows, or 0 to leave the list at scale out (not "${options.rows}")`);
+  if (options.peers) preparePeers();
   const database = await createDatabase(serverUrl, 'create_item_service_bench');
   try {
     const comparison = await compareTargets(database.url);
@@ -67,6 +71,7 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
     targets.push(await startExample(databaseUrl));
     targets.push(await startBaseline('koa + pg', 'koa.ts', databaseUrl));
     targets.push(await startBaseline('node:http + pg', 'node-http.ts', databaseUrl));
+    if (options.peers) for (const peer of PEERS) targets.push(await startPeer(peer, databaseUrl));
     table = await keepTable(databaseUrl);
     await seed(targets[0]!);
     await table.mark();
@@ -101,7 +106,7 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
         results.push({ ...figures(scenario, tally), target: target.name, cpuMicrosPerRequest: median(cpuPerRequest) });
       }
     }
-    const found = ratios(results, 'example', ['koa + pg', 'node:http + pg']);
+    const found = ratios(results, 'example', ['koa + pg', 'node:http + pg', ...(options.peers ? PEERS.map((peer) => peer.name) : [])]);
     printReport(results, found);
     const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]!.toFixed(1)] };
     console.log(`load average ${machine.loadAverage.join(' before, ')} after`);

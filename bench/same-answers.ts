@@ -30,6 +30,13 @@ async function answer(target: Target, path: string, init: RequestInit = {}): Pro
   };
 }
 
+/** JSON with every object's keys in one order: the order of a JSON object's members carries no meaning. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item,
+  );
+}
+
 /** Throws, naming the request and the targets, unless every target answers alike. */
 export async function checkSameAnswers(targets: Target[], ids: number[]): Promise<void> {
   const create = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Same', price: 1.5, quantity: 2 }) };
@@ -41,9 +48,9 @@ export async function checkSameAnswers(targets: Target[], ids: number[]): Promis
   ];
   for (const [what, path, init] of requests) {
     const answers = await Promise.all(targets.map((target) => answer(target, path, init)));
-    const first = JSON.stringify(answers[0]);
+    const first = canonical(answers[0]);
     for (const [index, other] of answers.entries()) {
-      if (JSON.stringify(other) !== first) {
+      if (canonical(other) !== first) {
         throw new Error(`${what}: ${targets[index]!.name} answers otherwise than ${targets[0]!.name}:\n${JSON.stringify(other)}\n${first}`);
       }
     }
