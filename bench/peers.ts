@@ -13,8 +13,11 @@ import type { Target } from './targets.js';
 
 const peers = new URL('peers/', import.meta.url).pathname;
 
-/** Name, folder under bench/peers and the built entry point of each peer. */
-export const PEERS = [{ name: 'NestJS + TypeORM', folder: 'nestjs-typeorm', main: 'dist/main.js' }] as const;
+/** Name, folder under bench/peers, the npm script that builds it and the entry point it builds. */
+export const PEERS = [
+  { name: 'NestJS + TypeORM', folder: 'nestjs-typeorm', build: 'build', main: 'dist/main.js' },
+  { name: 'Feathers + knex', folder: 'feathers-knex', build: 'compile', main: 'lib/index.js' },
+] as const;
 
 function npm(folder: string, ...args: string[]): void {
   const result = spawnSync('npm', ['--prefix', join(peers, folder), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -23,9 +26,9 @@ function npm(folder: string, ...args: string[]): void {
 
 /** Installs (once: npm ci) and builds every peer. */
 export function preparePeers(): void {
-  for (const { folder } of PEERS) {
+  for (const { folder, build } of PEERS) {
     if (!existsSync(join(peers, folder, 'node_modules'))) npm(folder, 'ci', '--no-audit', '--no-fund');
-    npm(folder, 'run', 'build');
+    npm(folder, 'run', build);
   }
 }
 
@@ -34,7 +37,8 @@ export async function startPeer({ name, folder, main }: (typeof PEERS)[number], 
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
     cwd: join(peers, folder),
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: 'production' },
+    // HOSTNAME: where Feathers listens (its config maps it); Nest listens on 127.0.0.1 itself.
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
