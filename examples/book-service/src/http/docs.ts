@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import { koaSwagger } from 'koa2-swagger-ui';
 
 import { SERVICE_TITLE } from '../service-name.js';
+import { pageSecurityHeaders } from './security.js';
 
 const SPEC_PATH = '/openapi.json';
 const UI_PATH = '/swagger';
@@ -62,7 +63,7 @@ export function createDocsRouter(document: Record<string, unknown>): Router {
   });
 
   let page: { html: string; csp: string } | undefined;
-  router.get(UI_PATH, async (ctx, next) => {
+  router.get(UI_PATH, pageSecurityHeaders(), async (ctx, next) => {
     await swaggerUi(ctx, next);
     // The rendered page never changes, so it is prepared once.
     page ??= preparePage(String(ctx.body));
