@@ -1,7 +1,7 @@
 /**
  * Regenerates the committed examples exactly as the CLI would, removing files the generator no
  * longer writes, and refreshes the list of names the generated code declares
- * (src/template-identifiers.ts). Run with `npm run examples` after any template change.
+ * (src/spec/template-identifiers.ts). Run with `npm run examples` after any template change.
  *
  * - examples/product-service: `create-item-service Product --yes` (the standard item fields);
  * - examples/book-service: `create-item-service --answers examples/book-service/create-item-service.json --yes`,
@@ -11,9 +11,9 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { readAnswersFile } from '../src/fields/answers-file.js';
-import { generate } from '../src/generate.js';
-import type { Answers } from '../src/render.js';
+import { readAnswersFile } from '../src/answers/answers-file.js';
+import { generate } from '../src/generate/generate.js';
+import { DEFAULT_PORTS, type Answers } from '../src/answers/answers.js';
 import { writeIdentifiersModule } from './template-identifiers.js';
 
 const examples = fileURLToPath(new URL('../examples', import.meta.url));
@@ -30,11 +30,10 @@ function regenerate(folder: string, answers: Answers): void {
   console.log(`examples/${folder} regenerated`);
 }
 
-const DEFAULT_PORTS = { port: 8080, managementPort: 8081 };
 // Read before the folder is emptied: the answers file is the example's spec.
 const book = readAnswersFile(join(examples, 'book-service/create-item-service.json'));
 
 regenerate('product-service', { entity: 'Product', ...DEFAULT_PORTS });
 regenerate('book-service', { ...DEFAULT_PORTS, ...book });
 writeIdentifiersModule();
-console.log('src/template-identifiers.ts refreshed');
+console.log('src/spec/template-identifiers.ts refreshed');

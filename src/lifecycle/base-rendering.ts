@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
-import { loadTemplates, render, type Answers, type RenderedFiles } from '../render.js';
-import { ENV_FILE } from '../secrets.js';
+import type { Answers } from '../answers/answers.js';
+import { loadTemplates, render, type RenderedFiles } from '../render/render.js';
+import { ENV_FILE } from '../generate/secrets.js';
 import { basePackage, PACKAGE_BIN, type BasePackage, type BasePackageOptions } from './base-package.js';
 import { LifecycleError } from './record.js';
 

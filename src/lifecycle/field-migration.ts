@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { describeChange, destructiveReason, fieldChanges, sameColumns, type FieldChange } from '../fields/field-changes.js';
-import { columnName } from '../fields/field-name.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../fields/spec.js';
-import { entityNames } from '../names.js';
-import type { Answers, FieldMigration } from '../render.js';
+import { describeChange, destructiveReason, fieldChanges, sameColumns, type FieldChange } from '../spec/field-changes.js';
+import { columnName } from '../spec/field-name.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../spec/spec.js';
+import { entityNames } from '../spec/entity-names.js';
+import type { Answers, FieldMigration } from '../answers/answers.js';
 import { LifecycleError, type ProjectRecord } from './record.js';
 
 /** The migration `update` adds for a change of the answers file's fields. */

@@ -1,7 +1,7 @@
 import { diff3Merge } from 'node-diff3';
 
-import { ENV_FILE } from '../secrets.js';
-import { ANSWERS_FILE } from './record.js';
+import { ENV_FILE } from '../generate/secrets.js';
+import { ANSWERS_FILE } from '../answers/answers-file.js';
 
 /** A set of files by relative path; the disk side holds only files that exist. */
 export type FileMap = ReadonlyMap<string, string>;

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-import { ANSWERS_FILE, LifecycleError, parseRecord, type ProjectRecord } from './record.js';
+import { ANSWERS_FILE } from '../answers/answers-file.js';
+import { LifecycleError, parseRecord, type ProjectRecord } from './record.js';
 
 /** Reads the project's answers file; a missing or unreadable one is a LifecycleError. */
 export function readProject(dir: string): ProjectRecord {

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 
-import { formatFiles } from '../format-files.js';
-import type { Answers, RenderedFiles } from '../render.js';
-import { checkAnswers, type AnswersFromFile } from '../fields/answers-file.js';
+import { formatFiles } from '../render/format-files.js';
+import type { Answers } from '../answers/answers.js';
+import type { RenderedFiles } from '../render/render.js';
+import { ANSWERS_FILE, checkAnswers, parseAnswersJson, type AnswersFromFile } from '../answers/answers-file.js';
 
-/** The answers file: what the owner chose, and the record of what the generator last rendered. */
-export const ANSWERS_FILE = 'create-item-service.json';
 
 /** Relative path -> short content hash of each file the generator rendered, in path order. */
 export type Manifest = Record<string, string>;
@@ -73,13 +72,12 @@ export function recordGeneration(files: RenderedFiles): RenderedFiles {
 
 /** Reads the text of an answers file; every problem is a LifecycleError naming the file. */
 export function parseRecord(text: string): ProjectRecord {
-  let value: unknown;
+  let value: Record<string, unknown>;
   try {
-    value = JSON.parse(text);
+    value = parseAnswersJson(text);
   } catch (error) {
-    throw new LifecycleError(`${ANSWERS_FILE} is not valid JSON: ${(error as Error).message}`);
+    throw new LifecycleError(`${ANSWERS_FILE}: ${(error as Error).message}`);
   }
-  if (!isObject(value)) throw new LifecycleError(`${ANSWERS_FILE} must hold a JSON object`);
   const { generatorVersion, generated, ...answers } = value;
   if (typeof generatorVersion !== 'string' || generatorVersion === '') {
     throw new LifecycleError(`${ANSWERS_FILE} has no "generatorVersion": it records the version that generated the project`);

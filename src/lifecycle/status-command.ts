@@ -1,4 +1,4 @@
-import { loadTemplates, render } from '../render.js';
+import { loadTemplates, render } from '../render/render.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { consoleOutput, readFiles, readProject, type Output } from './project.js';
 import { migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';

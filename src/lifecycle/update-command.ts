@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 
-import { loadTemplates, render } from '../render.js';
+import { loadTemplates, render } from '../render/render.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { renderBase } from './base-rendering.js';
-import { destructiveRefusal, migrationNumbersOnDisk, withFieldMigration, type PendingFieldMigration } from './field-migration.js';
-import { planUpdate, WRITES, type PlannedUpdate } from './merge.js';
+import { destructiveRefusal, migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
+import { planUpdate, WRITES } from './merge.js';
 import { consoleOutput, readFiles, readProject, removeFile, uncommittedChanges, writeFileAtomically, type Output } from './project.js';
-import { ANSWERS_FILE, LifecycleError, manifestOf, recordGeneration, type ProjectRecord } from './record.js';
+import { ANSWERS_FILE } from '../answers/answers-file.js';
+import { LifecycleError, manifestOf, recordGeneration, type ProjectRecord } from './record.js';
+import type { UpdatePlan } from './update-plan.js';
 import { printOutcome, printPlan } from './update-report.js';
 
 export interface UpdateOptions {
@@ -22,15 +24,6 @@ export interface UpdateOptions {
   cacheDir?: string;
   /** Environment for `npm pack`. */
   env?: NodeJS.ProcessEnv;
-}
-
-export interface UpdatePlan {
-  record: ProjectRecord;
-  files: PlannedUpdate[];
-  /** The answers file with the new version and manifest; undefined when it is already current. */
-  answersFile?: string;
-  /** The migration added for a change of the answers file's fields. */
-  fieldMigration?: PendingFieldMigration;
 }
 
 /**

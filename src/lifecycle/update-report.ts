@@ -1,7 +1,7 @@
 import { WRITES, type PlannedUpdate, type UpdateAction } from './merge.js';
 import type { Output } from './project.js';
-import { ANSWERS_FILE } from './record.js';
-import type { UpdatePlan } from './update-command.js';
+import { ANSWERS_FILE } from '../answers/answers-file.js';
+import type { UpdatePlan } from './update-plan.js';
 
 /** Why a file gets its action, in the owner's terms: the file's state and what happens to it. */
 const EXPLAINED: Record<UpdateAction, string> = {

@@ -26,8 +26,8 @@ export type Resolved = { path: string } | { unavailable: string };
 
 export interface ListScenario {
   name: string;
-  /** Held to the targets; the count is the one request allowed to cost more as the table grows. */
-  target: boolean;
+  /** Its cost grows with the rows it counts, whatever the indexes: the exact count. */
+  growsWithTable: boolean;
   resolve(round: Round): Promise<Resolved>;
 }
 
@@ -109,14 +109,14 @@ async function prefixPage(round: Round): Promise<Resolved> {
 }
 
 export const LIST_SCENARIOS: ListScenario[] = [
-  { name: 'first page', target: true, resolve: (round) => answered(round, `${round.api}?pageSize=${PAGE_SIZE}`) },
-  { name: 'cursor page half-way', target: true, resolve: halfWay },
+  { name: 'first page', growsWithTable: false, resolve: (round) => answered(round, `${round.api}?pageSize=${PAGE_SIZE}`) },
+  { name: 'cursor page half-way', growsWithTable: false, resolve: halfWay },
   {
     name: 'createdAt range, half the table',
-    target: true,
+    growsWithTable: false,
     resolve: async (round) => answered(round, `${round.api}?createdAt[gte]=${await middleTime(round)}&sort=createdAt&pageSize=${PAGE_SIZE}`),
   },
-  { name: 'sorted by -createdAt', target: true, resolve: (round) => answered(round, `${round.api}?sort=-createdAt&pageSize=${PAGE_SIZE}`) },
-  { name: 'text key prefix, sorted by it', target: true, resolve: prefixPage },
-  { name: 'count=exact', target: false, resolve: (round) => answered(round, `${round.api}?count=exact&pageSize=${PAGE_SIZE}`) },
+  { name: 'sorted by -createdAt', growsWithTable: false, resolve: (round) => answered(round, `${round.api}?sort=-createdAt&pageSize=${PAGE_SIZE}`) },
+  { name: 'text key prefix, sorted by it', growsWithTable: false, resolve: prefixPage },
+  { name: 'count=exact', growsWithTable: true, resolve: (round) => answered(round, `${round.api}?count=exact&pageSize=${PAGE_SIZE}`) },
 ];

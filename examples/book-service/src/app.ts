@@ -13,7 +13,7 @@ import { createMetrics } from './http/metrics.js';
 import { requestLog } from './http/request-log.js';
 import { corsPolicy, securityHeaders } from './http/security.js';
 import type { Logger } from './logger.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { buildOpenApiDocument } from './openapi/document.js';
 
 export interface AppDependencies {
   db: Database;

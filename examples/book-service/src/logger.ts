@@ -1,7 +1,7 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 
 import type { LogLevel } from './config.js';
-import { SERVICE_NAME } from './service.js';
+import { SERVICE_NAME } from './service-name.js';
 
 export type { Logger };
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bookExamples } from '../src/book/book.openapi.js';
-import { buildOpenApiDocument } from '../src/openapi.js';
+import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { del, post, put, testConfig, useService } from './helpers.js';
 
 // The document and the Swagger UI as a client reaches them over HTTP; docs.test.ts reads the document itself.

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bookExamples } from '../src/book/book.openapi.js';
 import { bookCreateSchema } from '../src/book/book.schema.js';
-import { buildOpenApiDocument } from '../src/openapi.js';
+import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { testConfig } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.

@@ -12,7 +12,7 @@ import { createMetrics } from './http/metrics.js';
 import { requestLog } from './http/request-log.js';
 import { corsPolicy, securityHeaders } from './http/security.js';
 import type { Logger } from './logger.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { buildOpenApiDocument } from './openapi/document.js';
 import { createProductRouter } from './product/product.routes.js';
 
 export interface AppDependencies {

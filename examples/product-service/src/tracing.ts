@@ -8,7 +8,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { register } from 'import-in-the-middle/register-hooks.mjs';
 
 import { logTraceIds } from './http/request-log.js';
-import { SERVICE_NAME } from './service.js';
+import { SERVICE_NAME } from './service-name.js';
 
 // The instrumentations patch modules as require() loads them, which covers http, knex and pg. The
 // service imports koa as an ES module, so this hook hands koa to them too; only koa, as wrapping

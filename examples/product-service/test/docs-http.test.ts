@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { buildOpenApiDocument } from '../src/openapi.js';
+import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { productExamples } from '../src/product/product.openapi.js';
 import { del, post, put, testConfig, useService } from './helpers.js';
 

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { buildOpenApiDocument } from '../src/openapi.js';
+import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { productExamples } from '../src/product/product.openapi.js';
 import { productCreateSchema } from '../src/product/product.schema.js';
 import { testConfig } from './helpers.js';

@@ -36,7 +36,7 @@ const badDateTimes = fc.oneof(
     '1767225600000',
   ),
   // Days the calendar lacks, in any year: JavaScript's Date rolls them over, databases refuse them.
-  fc.tuple(impossibleDay, validDateTime).map(([day, value]) => day + value.slice(10)),
+  { arbitrary: fc.tuple(impossibleDay, validDateTime).map(([day, value]) => day + value.slice(10)), weight: 3 },
   // Offsets beyond 14:00 that still look like a time of day: parsers take them, databases may not.
   fc
     .tuple(validDateTime, fc.integer({ min: MAX_OFFSET_MINUTES + 1, max: 23 * 60 + 59 }), fc.boolean())
@@ -44,7 +44,7 @@ const badDateTimes = fc.oneof(
 );
 
 const badDates = fc.oneof(
-  impossibleDay,
+  { arbitrary: impossibleDay, weight: 3 },
   fc.constantFrom(
     '0000-00-00',
     '2026-02-30',

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { loadConfig } from '../src/config.js';
-import { buildOpenApiDocument } from '../src/openapi.js';
+import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { post, productInput, testConfig, useService } from './helpers.js';
 import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
 

@@ -5,7 +5,7 @@ import koaJwt from 'koa-jwt';
 import { LRUCache } from 'lru-cache';
 
 import type { Logger } from '../logger.js';
-import { SERVICE_NAME } from '../service.js';
+import { SERVICE_NAME } from '../service-name.js';
 import { requiredScope, type Access } from './access.js';
 import type { AuthConfig } from './auth.config.js';
 import { hmacKey, scopesOf, type Scope } from './tokens.js';

@@ -5,7 +5,7 @@ import koaJwt from 'koa-jwt';
 import { LRUCache } from 'lru-cache';
 
 import type { Logger } from '../logger.js';
-import { SERVICE_NAME } from '../service.js';
+import { SERVICE_NAME } from '../service-name.js';
 import { type Access, requiredScope } from './access.js';
 import type { AuthConfig } from './auth.config.js';
 import { hmacKey, type Scope, scopesOf } from './tokens.js';

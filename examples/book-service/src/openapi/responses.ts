@@ -1,7 +1,7 @@
 import { SCOPES } from '../auth/tokens.js';
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
 import { JSON_LIMIT } from '../http/json-body.js';
-import { SERVICE_NAME } from '../service.js';
+import { SERVICE_NAME } from '../service-name.js';
 import { type Json, textResponse } from './schema.js';
 
 /** Error answers every API shares; each is plain text. */

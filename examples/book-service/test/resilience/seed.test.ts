@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { listBooks } from '../../src/book/book.repository.js';
 import { bookSchema } from '../../src/book/book.schema.js';
-import { buildOpenApiDocument } from '../../src/openapi.js';
+import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { testConfig } from '../helpers.js';
 import { npmRun, scratchDatabase } from '../scratch-database.js';
 

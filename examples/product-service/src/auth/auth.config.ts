@@ -1,5 +1,5 @@
 import { ConfigError, choice, type Env, integer, isProduction, text } from '../env.js';
-import { SERVICE_NAME } from '../service.js';
+import { SERVICE_NAME } from '../service-name.js';
 
 export const AUTH_MODES = ['writes', 'all', 'off'] as const;
 /** What needs a token: writes only (the default), every item route, or nothing. */

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { jsonBody } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validator } from '../http/validate.js';
-import { SERVICE_NAME } from '../service.js';
+import { SERVICE_NAME } from '../service-name.js';
 import type { AuthConfig } from './auth.config.js';
 import { checkCredentials } from './credentials.js';
 import { TOKEN_REQUEST_SCHEMA, type TokenRequest } from './token.schema.js';

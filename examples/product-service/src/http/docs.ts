@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import Router from '@koa/router';
 import { koaSwagger } from 'koa2-swagger-ui';
 
-import { SERVICE_TITLE } from '../service.js';
+import { SERVICE_TITLE } from '../service-name.js';
 
 const SPEC_PATH = '/openapi.json';
 const UI_PATH = '/swagger';

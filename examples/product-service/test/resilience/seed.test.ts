@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { buildOpenApiDocument } from '../../src/openapi.js';
+import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { listProducts } from '../../src/product/product.repository.js';
 import { productSchema } from '../../src/product/product.schema.js';
 import { testConfig } from '../helpers.js';

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+
+import { validateEntity, validatePort, validatePortPair } from './validate-answers.js';
+import type { FieldMigration } from './answers.js';
+import { checkMigrations } from './migration-history.js';
+import { checkFields, FieldSpecError } from '../spec/validate-fields.js';
+import type { FieldSpec } from '../spec/spec.js';
+
+/** The answers file of a generated project: what the owner chose, and the record of what was last rendered. */
+export const ANSWERS_FILE = 'create-item-service.json';
+
+/**
+ * The one reader of answers-file text (`--answers`, a project's ${ANSWERS_FILE}, the folder
+ * `generate` writes into): the JSON object it holds, or a FieldSpecError with one line saying why not.
+ */
+export function parseAnswersJson(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new FieldSpecError(`not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new FieldSpecError('must be a JSON object such as {"entity": "Book", "fields": [...]}');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** What an answers file gives; ports and fields left out take the CLI's defaults. */
+export interface AnswersFromFile {
+  entity: string;
+  port?: number;
+  managementPort?: number;
+  fields?: FieldSpec[];
+  /** A generated project's record of its field migrations (see Answers.migrations). */
+  migrations?: FieldMigration[];
+}
+
+/** What a generated project's create-item-service.json also holds: read past, never used as answers. */
+const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
+const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations']);
+
+function checkPort(value: unknown, label: string): number | undefined {
+  if (value === undefined) return undefined;
+  const problem = typeof value === 'number' ? validatePort(String(value), label) : `${label} must be a number`;
+  if (problem) throw new FieldSpecError(problem);
+  return value as number;
+}
+
+/**
+ * Checks the answers in a parsed answers file with the CLI's own validators: entity, ports,
+ * fields. A generated project's create-item-service.json is a valid answers file too.
+ * Throws FieldSpecError with one line.
+ */
+export function checkAnswers(input: unknown): AnswersFromFile {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new FieldSpecError('must be a JSON object such as {"entity": "Book", "fields": [...]}');
+  }
+  const raw = input as Record<string, unknown>;
+  const unknown = Object.keys(raw).find((key) => !ANSWER_KEYS.has(key) && !RECORD_KEYS.has(key));
+  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, port, managementPort, fields)`);
+  if (typeof raw.entity !== 'string') throw new FieldSpecError('needs "entity", e.g. "entity": "Book"');
+  const entityProblem = validateEntity(raw.entity);
+  if (entityProblem) throw new FieldSpecError(entityProblem);
+  const port = checkPort(raw.port, 'port');
+  const managementPort = checkPort(raw.managementPort, 'managementPort');
+  if (port !== undefined && managementPort !== undefined) {
+    const problem = validatePortPair(port, managementPort);
+    if (problem) throw new FieldSpecError(problem);
+  }
+  const answers: AnswersFromFile = { entity: raw.entity.trim() };
+  if (port !== undefined) answers.port = port;
+  if (managementPort !== undefined) answers.managementPort = managementPort;
+  if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
+  if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity);
+  return answers;
+}
+
+/**
+ * Reads `--answers <file>`. Every problem (missing file, bad JSON, bad answer) is a
+ * FieldSpecError whose one line names the file.
+ */
+export function readAnswersFile(path: string): AnswersFromFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new FieldSpecError(`--answers ${path}: ${reason}`);
+  }
+  try {
+    return checkAnswers(parseAnswersJson(text));
+  } catch (error) {
+    throw new FieldSpecError(`--answers ${path}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,24 @@
+import type { FieldSpec } from '../spec/spec.js';
+
+/** What a user chooses; everything else is derived from it. */
+export interface Answers {
+  entity: string;
+  port: number;
+  managementPort: number;
+  /** The entity's fields, already checked (see checkFields); the standard item fields when left out. */
+  fields?: FieldSpec[];
+  /**
+   * Written by `update` once the fields change: each migration with the fields after it, the create
+   * migration first. Each later migration is rendered from the difference to the list before it.
+   */
+  migrations?: FieldMigration[];
+}
+
+/** A migration and the fields the table has once it ran. */
+export interface FieldMigration {
+  name: string;
+  fields: FieldSpec[];
+}
+
+/** The ports a project gets when the user names none. */
+export const DEFAULT_PORTS = { port: 8080, managementPort: 8081 } as const;

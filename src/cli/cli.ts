@@ -1,0 +1,204 @@
+import { relative, resolve } from 'node:path';
+
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+
+import { generate, GenerateError, type GenerateResult } from '../generate/generate.js';
+import type { Output } from '../lifecycle/project.js';
+import { statusCommand } from '../lifecycle/status-command.js';
+import { updateCommand } from '../lifecycle/update-command.js';
+import { givenAnswers } from './options.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../spec/spec.js';
+import { formatFieldsTable } from './fields-table.js';
+import { FieldSpecError } from '../spec/validate-fields.js';
+import { entityNames } from '../spec/entity-names.js';
+import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
+import { validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
+import { GENERATOR_VERSION } from '../version.js';
+
+interface CliOptions {
+  port?: number;
+  managementPort?: number;
+  out?: string;
+  yes?: boolean;
+  dryRun?: boolean;
+  force?: boolean;
+  field?: string[];
+  answers?: string;
+}
+
+/** Where the CLI reads and writes; the process's own by default, a test's own in tests. */
+export interface CliIo {
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether prompts can be shown (stdin is a terminal). */
+  interactive: boolean;
+}
+
+/** A problem with the user's input: printed as one line, exit code 1. */
+class UsageError extends Error {}
+
+function portOption(label: string) {
+  return (value: string): number => {
+    const problem = validatePort(value, label);
+    if (problem) throw new InvalidArgumentError(problem);
+    return Number(value);
+  };
+}
+
+function buildProgram(io: CliIo): Command {
+  return new Command('create-item-service')
+    .description('Generate a Koa + Objection/knex CRUD service for one entity')
+    .version(GENERATOR_VERSION)
+    .argument('[entity]', 'entity name: OrderLine, order-line, order_line and "order line" all mean OrderLine')
+    .option('--port <n>', `service port written into the generated config (default ${DEFAULT_PORTS.port})`, portOption('service port'))
+    .option('--management-port <n>', `management port for health and metrics (default ${DEFAULT_PORTS.managementPort})`, portOption('management port'))
+    .option(
+      '--field <spec>',
+      'a field of the entity, repeatable: name:type[:modifier...], e.g. title:string:required:maxLength=200 (default: the item fields name, description, price, quantity)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option('--answers <file>', 'read entity, ports and fields from an answers file (create-item-service.json)')
+    .option('-o, --out <dir>', 'output folder (default ./<entity>-service, e.g. ./order-line-service)')
+    .option('-y, --yes', 'never prompt; use defaults for anything not given')
+    .option('--dry-run', 'print the files that would be written; write nothing')
+    .option('--force', 'allow writing into a non-empty folder')
+    .showHelpAfterError('(run create-item-service --help for usage)')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // Commander would exit the process; main() returns the exit code instead.
+    .exitOverride();
+}
+
+async function resolveAnswers(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<Answers> {
+  const given = givenAnswers({ ...options, entity: entityArgument }, io.cwd);
+  const canAsk = !options.yes && io.interactive;
+  const missing = given.entity === undefined || given.port === undefined || given.managementPort === undefined;
+  // The prompts (inquirer) load only when asked: most runs pass every answer as flags.
+  const prompts = canAsk ? { ...(await import('./prompt.js')), ...(await import('./prompt-fields.js')) } : undefined;
+  const answers = prompts && missing ? await prompts.askMissing(given, DEFAULT_PORTS) : { ...DEFAULT_PORTS, ...given };
+  if (answers.entity === undefined) {
+    throw new UsageError('missing entity name, e.g. create-item-service OrderLine (prompts need an interactive terminal)');
+  }
+  const problem = validateEntity(answers.entity) ?? validatePortPair(answers.port, answers.managementPort);
+  if (problem) throw new UsageError(problem);
+  // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
+  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields() : undefined);
+  const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
+  if (fields === undefined) return resolved;
+  return given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
+}
+
+function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo): void {
+  const print = (text: string) => io.stdout(`${text}\n`);
+  if (dryRun) {
+    print(formatFieldsTable(fields));
+    print('');
+    for (const { path, status } of result.plan) print(`would ${status === 'conflict' ? 'replace' : status} ${path}`);
+    print('would create .env (random JWT_SECRET and password), unless one exists');
+    print(`\nDry run: nothing was written to ${outArgument}.`);
+    return;
+  }
+  const counts = { create: 0, identical: 0, conflict: 0 };
+  for (const { status } of result.plan) counts[status] += 1;
+  print(`Wrote ${outArgument}: ${counts.create} created, ${counts.conflict} replaced, ${counts.identical} unchanged.`);
+  if (result.env.status === 'created') {
+    const { username, password } = result.env.secrets;
+    print(`
+Created .env (git-ignored, readable only by you) with a random JWT_SECRET and the account
+for POST /api/auth/token, which writes need:
+  username: ${username}
+  password: ${password}`);
+  } else {
+    print('Kept the existing .env: its JWT_SECRET and password are unchanged.');
+  }
+  const cdPath = relative(io.cwd, result.outDir) || '.';
+  print(`
+Next steps:
+  cd ${cdPath}
+  npm install
+  npm start      # embedded database, no server needed; API docs at /swagger
+  npm test`);
+}
+
+async function generateCommand(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<void> {
+  if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
+  const answers = await resolveAnswers(entityArgument, options, io);
+  const outArgument = options.out ?? `./${entityNames(answers.entity).packageName}`;
+  const result = generate({ answers, outDir: resolve(io.cwd, outArgument), outLabel: outArgument, dryRun: options.dryRun, force: options.force });
+  report(result, answers.fields ?? DEFAULT_FIELDS, outArgument, options.dryRun === true, io);
+}
+
+/** Generation is the default command; `status` and `update` work on an existing project. */
+async function run(argv: string[], io: CliIo): Promise<number> {
+  let exitCode = 0;
+  const output: Output = { log: (line) => io.stdout(`${line}\n`), error: (line) => io.stderr(`${line}\n`) };
+  // Positional options: `update --dry-run` belongs to update, not to generation's own --dry-run.
+  const program = buildProgram(io)
+    .enablePositionalOptions()
+    .action((entity: string | undefined, options: CliOptions) => generateCommand(entity, options, io));
+  program
+    .command('status')
+    .description('the state of every generated file; exit 0 when up to date, 1 when an update is pending, 2 on an error')
+    .argument('[dir]', 'project folder', '.')
+    .option('--json', 'print one JSON document, for CI')
+    .action((dir: string, options: { json?: boolean }) => {
+      exitCode = statusCommand(resolve(io.cwd, dir), options, output);
+    });
+  program
+    .command('update')
+    .description("bring the project to this generator version and its answers file, merging the owner's edits")
+    .argument('[dir]', 'project folder', '.')
+    .option('--dry-run', 'print the plan; write nothing')
+    .option('--from <path>', 'the package (folder or .tgz) of the version that generated the project')
+    .option('--allow-dirty', 'update even when git has uncommitted changes')
+    .option('--allow-destructive', 'add a field migration even when it drops a column, narrows a type or makes a field required')
+    .action((dir: string, options: { dryRun?: boolean; from?: string; allowDirty?: boolean; allowDestructive?: boolean }) => {
+      const from = options.from === undefined ? undefined : resolve(io.cwd, options.from);
+      exitCode = updateCommand(resolve(io.cwd, dir), { ...options, from }, output);
+    });
+  await program.parseAsync(argv, { from: 'user' });
+  return exitCode;
+}
+
+/**
+ * Writes to the process's stdout until its reader goes away (`create-item-service ... | head -1`):
+ * then the rest of the report is dropped and the work goes on, files and all, without Node.js's
+ * unhandled EPIPE stack trace. Any other write error is still thrown.
+ */
+function stdoutUntilClosed(): (text: string) => void {
+  let closed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && !closed) throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed && !process.stdout.destroyed) process.stdout.write(text);
+  };
+}
+
+/**
+ * Parses the command line (the arguments after the command name), asks for what is missing,
+ * generates and reports. Returns the exit code; never exits the process itself.
+ */
+export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+  const full: CliIo = {
+    cwd: io.cwd ?? process.cwd(),
+    stdout: io.stdout ?? stdoutUntilClosed(),
+    stderr: io.stderr ?? ((text) => process.stderr.write(text)),
+    interactive: io.interactive ?? process.stdin.isTTY === true,
+  };
+  try {
+    return await run(argv, full);
+  } catch (error) {
+    // Commander has printed its own message (or the help, or the version) already.
+    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof UsageError || error instanceof GenerateError || error instanceof FieldSpecError) {
+      full.stderr(`error: ${error.message}\n`);
+    } else if (error instanceof Error && error.name === 'ExitPromptError') {
+      full.stderr('error: cancelled\n');
+    } else {
+      full.stderr(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+    return 1;
+  }
+}

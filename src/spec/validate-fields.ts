@@ -1,0 +1,204 @@
+import { validateFieldName } from './field-name.js';
+import { valueProblem } from '../values/field-values.js';
+import { patternExample } from '../values/pattern-values.js';
+import { uniqueProblem } from '../values/test-bodies.js';
+import {
+  canonicalField, decimalBound, DEFAULT_PRECISION, DEFAULT_SCALE, DEFAULT_STRING_LENGTH, FIELD_KEYS, FIELD_TYPES,
+  INT4_MAX, INT4_MIN, MAX_PRECISION, MAX_VARCHAR_LENGTH, MODIFIERS_BY_TYPE, type FieldSpec, type FieldType,
+} from './spec.js';
+
+/** A field spec that cannot be used; its message is one line. */
+export class FieldSpecError extends Error {
+  override name = 'FieldSpecError';
+}
+
+/** Longer descriptions belong in the README, not in every OpenAPI property. */
+const MAX_DESCRIPTION_LENGTH = 500;
+const MAX_ENUM_VALUE_LENGTH = 100;
+/** The longest text a unique or indexed field may hold: 4 bytes a character, with the id, within an index entry. */
+const MAX_INDEXED_LENGTH = 600;
+
+type Raw = Record<string, unknown>;
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Checks each modifier's own kind of value (boolean, whole number, ...), whatever the type. */
+function kindProblem(key: string, value: unknown): string | undefined {
+  switch (key) {
+    case 'required':
+    case 'unique':
+    case 'index':
+      return typeof value === 'boolean' ? undefined : `${key} must be true or false`;
+    case 'min':
+    case 'max':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : `${key} must be a number`;
+    case 'minLength':
+    case 'maxLength':
+    case 'precision':
+    case 'scale':
+      return isCount(value) ? undefined : `${key} must be a whole number, 0 or more`;
+    case 'pattern':
+      if (typeof value !== 'string' || value === '') return 'pattern must be a non-empty regular expression';
+      try {
+        new RegExp(value);
+        return undefined;
+      } catch (error) {
+        return `pattern is not a valid regular expression: ${(error as Error).message}`;
+      }
+    case 'description':
+      return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_DESCRIPTION_LENGTH && !/[\u0000-\u001f]/.test(value)
+        ? undefined
+        : `description must be one line of text, at most ${MAX_DESCRIPTION_LENGTH} characters`;
+    case 'values':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string')
+        ? undefined
+        : 'values must be a list of strings';
+    default:
+      return undefined;
+  }
+}
+
+/** The rules between modifiers of one type: bounds in order and within what the column holds. */
+function typeProblem(field: Raw & { type: FieldType }): string | undefined {
+  const { type, min, max, minLength, maxLength } = field as Raw & Partial<Record<'min' | 'max' | 'minLength' | 'maxLength', number>>;
+  if (type === 'string' || type === 'text' || type === 'email') {
+    if (maxLength !== undefined && maxLength < 1) return 'maxLength must be at least 1';
+    if (type !== 'text' && maxLength !== undefined && maxLength > MAX_VARCHAR_LENGTH) {
+      return `maxLength must be at most ${MAX_VARCHAR_LENGTH} (use type text for longer values)`;
+    }
+    const effectiveMax = maxLength ?? (type === 'text' ? undefined : DEFAULT_STRING_LENGTH);
+    if (minLength !== undefined && effectiveMax !== undefined && minLength > effectiveMax) {
+      return `minLength ${minLength} is above maxLength ${effectiveMax}`;
+    }
+    const indexed = field.unique === true || field.index === true;
+    if (indexed && (effectiveMax === undefined || effectiveMax > MAX_INDEXED_LENGTH)) {
+      return (
+        `${field.unique === true ? 'unique' : 'index'} needs maxLength ${MAX_INDEXED_LENGTH} or less: a PostgreSQL index entry ` +
+        `holds 2704 bytes, and a character takes up to 4 (${effectiveMax === undefined ? 'text has no maxLength' : `maxLength is ${effectiveMax}`})`
+      );
+    }
+  }
+  if (type === 'integer') {
+    for (const [key, value] of [['min', min], ['max', max]] as const) {
+      if (value !== undefined && (!Number.isInteger(value) || value < INT4_MIN || value > INT4_MAX)) {
+        return `${key} must be an integer from ${INT4_MIN} to ${INT4_MAX} (a 32-bit integer)`;
+      }
+    }
+  }
+  if (type === 'decimal') {
+    const precision = (field.precision as number | undefined) ?? DEFAULT_PRECISION;
+    const scale = (field.scale as number | undefined) ?? DEFAULT_SCALE;
+    if (precision < 1 || precision > MAX_PRECISION) return `precision must be from 1 to ${MAX_PRECISION}`;
+    if (scale > precision) return `scale ${scale} is above precision ${precision}`;
+    const bound = decimalBound(precision, scale);
+    for (const [key, value] of [['min', min], ['max', max]] as const) {
+      if (value === undefined) continue;
+      const problem = valueProblem({ name: '', type: 'decimal', precision, scale }, value);
+      if (problem) return `${key} ${value} ${problem} (decimal(${precision},${scale}) reads back exactly from ${-bound} to ${bound})`;
+    }
+  }
+  if (min !== undefined && max !== undefined && min > max) return `min ${min} is above max ${max}`;
+  if (type === 'enum') {
+    const values = field.values as string[] | undefined;
+    if (values === undefined || values.length === 0) return 'an enum needs values, e.g. values=draft|published';
+    const bad = values.find((value) => value.trim() !== value || value === '' || value.length > MAX_ENUM_VALUE_LENGTH || /[\u0000-\u001f|'\\]/.test(value));
+    if (bad !== undefined) {
+      return `enum value "${bad}" must be non-empty text of at most ${MAX_ENUM_VALUE_LENGTH} characters, without surrounding spaces, quotes ('), backslashes, "|" or control characters`;
+    }
+    const duplicate = values.find((value, i) => values.indexOf(value) !== i);
+    if (duplicate !== undefined) return `enum value "${duplicate}" is listed twice`;
+  }
+  return undefined;
+}
+
+/** `renamedFrom` names another, valid field name; which fields existed before, `update` checks. */
+function renamedFromProblem(name: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'renamedFrom must be the previous name of the field, e.g. "renamedFrom": "pages"';
+  if (value === name) return 'renamedFrom names the field itself; leave it out';
+  const problem = validateFieldName(value);
+  return problem ? `renamedFrom: ${problem}` : undefined;
+}
+
+/** Why one field cannot be used, as `field "title": ...`, or undefined. */
+function fieldProblem(raw: unknown, position: number): string | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return `fields[${position}] must be an object such as {"name": "title", "type": "string"}`;
+  }
+  const field = raw as Raw;
+  if (typeof field.name !== 'string') return `fields[${position}] needs a name`;
+  const nameProblem = validateFieldName(field.name);
+  if (nameProblem) return nameProblem;
+  const at = `field "${field.name}"`;
+  if (typeof field.type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(field.type)) {
+    const given = field.type === undefined ? 'needs a type' : `has unknown type ${JSON.stringify(field.type)}`;
+    return `${at} ${given}; use one of ${FIELD_TYPES.join(', ')}`;
+  }
+  const type = field.type as FieldType;
+  const fits = MODIFIERS_BY_TYPE[type];
+  for (const [key, value] of Object.entries(field)) {
+    if (key === 'name' || key === 'type') continue;
+    if (!(FIELD_KEYS as readonly string[]).includes(key)) return `${at}: unknown modifier "${key}"`;
+    if (key === 'renamedFrom') {
+      const problem = renamedFromProblem(field.name, value);
+      if (problem) return `${at}: ${problem}`;
+      continue;
+    }
+    if (!(fits as readonly string[]).includes(key)) return `${at}: ${key} does not fit type ${type} (it takes ${fits.join(', ')})`;
+    const problem = kindProblem(key, value);
+    if (problem) return `${at}: ${problem}`;
+  }
+  const problem = typeProblem({ ...field, type });
+  if (problem) return `${at}: ${problem}`;
+  if (field.unique === true && field.index === true) return `${at}: index is implied by unique; give one of them`;
+  // Without an example, one is made from the pattern; a pattern no text of the allowed length matches is refused.
+  if (field.pattern !== undefined && field.example === undefined && field.default === undefined) {
+    if (patternExample(field as unknown as FieldSpec) === undefined) {
+      return `${at}: no text that fits its length matches pattern ${field.pattern}; give an example that does (example=...)`;
+    }
+  }
+  if (field.example !== undefined) {
+    const exampleProblem = valueProblem(field as unknown as FieldSpec, field.example);
+    if (exampleProblem) return `${at}: example ${JSON.stringify(field.example)} ${exampleProblem}`;
+  }
+  if (field.default !== undefined) {
+    if (field.required === true) return `${at}: a required field has no use for a default (it applies only when the field is left out)`;
+    const defaultProblem = valueProblem(field as unknown as FieldSpec, field.default);
+    if (defaultProblem) return `${at}: default ${JSON.stringify(field.default)} ${defaultProblem}`;
+  }
+  const unique = uniqueProblem(field as unknown as FieldSpec);
+  if (unique) return `${at}: ${unique}`;
+  return undefined;
+}
+
+/**
+ * Why a `fields` list cannot be used, in one line, or undefined when every field is usable.
+ * The same check serves the answers file, `--field` and the prompts.
+ */
+export function validateFields(input: unknown): string | undefined {
+  if (!Array.isArray(input)) return 'fields must be a list, e.g. [{"name": "title", "type": "string"}]';
+  if (input.length === 0) return 'fields must list at least one field (leave fields out for the standard item fields)';
+  for (const [position, raw] of input.entries()) {
+    const problem = fieldProblem(raw, position);
+    if (problem) return problem;
+  }
+  // Names have no two capitals in a row, so distinct names have distinct columns.
+  const names = input.map((field: { name: string }) => field.name);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated !== undefined) return `field "${repeated}" is listed twice`;
+  const renamed = input.filter((field: { renamedFrom?: string }) => field.renamedFrom !== undefined);
+  for (const field of renamed as { name: string; renamedFrom: string }[]) {
+    if (names.includes(field.renamedFrom)) {
+      return `field "${field.name}": renamedFrom "${field.renamedFrom}" is still a field of the list; a rename leaves the old name out`;
+    }
+    const twice = renamed.find((other: { name: string; renamedFrom?: string }) => other !== field && other.renamedFrom === field.renamedFrom);
+    if (twice !== undefined) return `fields "${field.name}" and "${twice.name}" are both renamed from "${field.renamedFrom}"`;
+  }
+  return undefined;
+}
+
+/** The fields, checked and with their keys in the answers file's order; throws FieldSpecError. */
+export function checkFields(input: unknown): FieldSpec[] {
+  const problem = validateFields(input);
+  if (problem) throw new FieldSpecError(problem);
+  return (input as FieldSpec[]).map(canonicalField);
+}

@@ -1,0 +1,40 @@
+import { storedExample } from './contract-cases.js';
+import { valueProblem } from './field-values.js';
+import { numberedCode } from './pattern-values.js';
+import type { FieldSpec } from '../spec/spec.js';
+
+/**
+ * A valid value of the field other than its example (as it reads back): what an update that
+ * changes the field sends, in the tests and in the document's update example alike. Undefined
+ * when the rules leave no other value.
+ *
+ *   price 19.99 -> 20.99;  quantity 3 -> 4;  format 'paperback' -> 'ebook';  published '2026-01-31' -> '2026-02-01';
+ *   name 'Widget' -> 'Widget (updated)';  memberCode 'ABC-1234' (^[A-Z]{3}-[0-9]{4}$) -> 'ABC-1235'
+ */
+export function changedValue(field: FieldSpec): unknown {
+  const example = storedExample(field);
+  const candidates: unknown[] = (() => {
+    switch (field.type) {
+      case 'string':
+      case 'text':
+        return [`${example} (updated)`, 'Updated', 'updated', numberedCode(field, String(example), 2)?.at(1)];
+      case 'email':
+        return [`updated.${example}`, 'b@b.co'];
+      case 'integer':
+      case 'decimal':
+        return [1, -1, 0.01, -0.01].map((step) => Number(((example as number) + step).toFixed(6)));
+      case 'boolean':
+        return [!example];
+      case 'date':
+        return [new Date(Date.parse(`${example}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)];
+      case 'datetime':
+        return [new Date(Date.parse(String(example)) + 3_600_000).toISOString()];
+      case 'uuid':
+        return [`${String(example).slice(0, -1)}${String(example).endsWith('0') ? '1' : '0'}`];
+      case 'enum':
+        // The next value, round to the first.
+        return [field.values[(field.values.indexOf(String(example)) + 1) % field.values.length]];
+    }
+  })();
+  return candidates.find((value) => value !== undefined && value !== example && valueProblem(field, value) === undefined);
+}

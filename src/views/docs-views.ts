@@ -1,0 +1,41 @@
+import { documentedFieldLines } from './documented-schema.js';
+import { badRequestExample, exampleLines, requestExamples } from './openapi-examples.js';
+import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from './readme-views.js';
+import type { FieldSpec } from '../spec/spec.js';
+
+/** What the documentation prints about the fields: the OpenAPI module's examples, the docs test's table, the README. */
+export interface DocsView {
+  /** The OpenAPI module's request examples, one entry each: `full: { summary: 'All fields', value: {...} },`. */
+  createExamples: string[];
+  updateExamples: string[];
+  /** The responses module's 400 example, an expression: `"name" is required; "price" is required` as the service words it. */
+  badRequestExample: string;
+  /** docs.test's entries of what the document states of each field. */
+  documentedFields: string[];
+  readme: {
+    /** A stored record as JSON, wrapped. */
+    record: string;
+    /** The field table's rows. */
+    fieldRows: string[];
+    /** The curl example's create body, shell-quoted. */
+    createBody: string;
+    /** The sentence on conversion, with this entity's values. */
+    noConversion: string;
+  };
+}
+
+export function docsView(fields: readonly FieldSpec[]): DocsView {
+  const { create, update } = requestExamples(fields);
+  return {
+    createExamples: create.map(exampleLines),
+    updateExamples: update.map(exampleLines),
+    badRequestExample: badRequestExample(fields),
+    documentedFields: documentedFieldLines(fields),
+    readme: {
+      record: readmeRecord(fields),
+      fieldRows: fields.map(readmeFieldRow),
+      createBody: readmeCreateBody(fields),
+      noConversion: readmeNoConversion(fields),
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { capitalize } from '../spec/entity-names.js';
+import { columnName, fieldLabel } from '../spec/field-name.js';
+import { lengthBounds, numberBounds } from '../values/field-values.js';
+import { exampleValue } from './joi-views.js';
+import { requestExamples } from './openapi-examples.js';
+import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
+
+/** The README's example record is wrapped at this width, as its prose is. */
+const README_WIDTH = 100;
+
+/** Inline code in a table cell: a pipe would end the cell. */
+const code = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
+
+/** `a`, `a or b`, `a, b or c`. */
+function orList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/** What a value of the field must be, starting in lower case: "1 to 100 characters", "an integer from 1 to 2147483647". */
+function valueRule(field: FieldSpec): string {
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      const { min, max } = lengthBounds(field);
+      const characters = (count: number) => `${count} character${count === 1 ? '' : 's'}`;
+      const length =
+        max === undefined
+          ? min > 0 ? `at least ${characters(min)}` : 'text of any length, empty included'
+          : min > 0 ? `${min} to ${characters(max)}` : `at most ${characters(max)}`;
+      return field.pattern === undefined ? length : `${length}, matching ${code(field.pattern)}`;
+    }
+    case 'email':
+      return `an email address of at most ${lengthBounds(field).max} characters`;
+    case 'integer': {
+      const { min, max } = numberBounds(field);
+      return `an integer from ${min} to ${max}`;
+    }
+    case 'decimal': {
+      const { min, max } = numberBounds(field);
+      const scale = field.scale ?? DEFAULT_SCALE;
+      const decimals = scale === 0 ? 'no decimals' : `at most ${scale} decimal${scale === 1 ? '' : 's'}`;
+      return `a number from ${min} to ${max} with ${decimals} (every accepted ${fieldLabel(field.name)} reads back exactly)`;
+    }
+    case 'boolean':
+      return '`true` or `false`';
+    case 'date':
+      return 'a date, `YYYY-MM-DD`';
+    case 'datetime':
+      return 'a date and time with a time zone (ISO 8601), read back in UTC';
+    case 'uuid':
+      return 'a UUID in lower case';
+    case 'enum':
+      return `one of ${orList(field.values.map(code))}`;
+  }
+}
+
+/**
+ * The README's rule for one field, as a row of its field table:
+ *
+ *   | `name` | Required on create. 1 to 100 characters. |
+ *   | `description` | Optional, at most 500 characters. Reads back as `null` when absent; `null` in an update clears it. |
+ */
+export function readmeFieldRow(field: FieldSpec): string {
+  const sentences = field.required
+    ? ['Required on create.', `${capitalize(valueRule(field))}.`]
+    : [
+        `Optional, ${valueRule(field)}.`,
+        field.default === undefined
+          ? 'Reads back as `null` when absent; `null` in an update clears it.'
+          : `Left out on create: ${code(JSON.stringify(field.default))}; \`null\` in an update clears it.`,
+      ];
+  if (field.unique) sentences.push('Unique: a duplicate is answered with 409.');
+  return `| ${code(field.name)} | ${sentences.join(' ')} |`;
+}
+
+/**
+ * A stored record as the API answers it, with every field's example, wrapped as the README's prose:
+ *
+ *   { "id": 1, "name": "Widget", "description": "A small widget", "price": 19.99, "quantity": 3,
+ *     "createdAt": "2026-01-01T12:00:00.000Z", "updatedAt": "2026-01-01T12:00:00.000Z" }
+ */
+export function readmeRecord(fields: readonly FieldSpec[]): string {
+  const timestamp = JSON.stringify('2026-01-01T12:00:00.000Z');
+  const entries = [
+    '"id": 1',
+    ...fields.map((field) => `${JSON.stringify(field.name)}: ${JSON.stringify(exampleValue(field))}`),
+    `"createdAt": ${timestamp}`,
+    `"updatedAt": ${timestamp}`,
+  ].map((entry, index, all) => (index < all.length - 1 ? `${entry},` : `${entry} }`));
+  const lines = [`{ ${entries[0]}`];
+  for (const entry of entries.slice(1)) {
+    const last = lines.at(-1)!;
+    if (`${last} ${entry}`.length <= README_WIDTH) lines[lines.length - 1] = `${last} ${entry}`;
+    else lines.push(`  ${entry}`);
+  }
+  return lines.join('\n');
+}
+
+/** The create body of the README's curl example, quoted for the shell: the required fields, or all when none is. */
+export function readmeCreateBody(fields: readonly FieldSpec[]): string {
+  const body = requestExamples(fields).create.at(-1)!.value;
+  return `'${JSON.stringify(body).replaceAll("'", "'\\''")}'`;
+}
+
+/** A value of the field with one decimal more than it may have, within its range: 1.255 for a price. */
+function overPrecise(field: FieldSpec & { type: 'decimal' }): string {
+  const { min, max } = numberBounds(field);
+  const scale = field.scale ?? DEFAULT_SCALE;
+  const base = Math.min(Math.max(1.25, min), max);
+  const digits = base.toFixed(scale);
+  return `${digits}${scale === 0 ? '.' : ''}5`;
+}
+
+/**
+ * The README's sentence on conversion, with a value of this entity that would be rounded (a
+ * decimal's) and one that would be converted (a number or boolean sent as a string, else a number
+ * for text):
+ *
+ *   Nothing is converted or rounded (`"price": 1.255` and `"quantity": "3"` are refused).
+ */
+export function readmeNoConversion(fields: readonly FieldSpec[]): string {
+  const decimal = fields.find((field) => field.type === 'decimal');
+  const rounded = decimal === undefined ? undefined : `${JSON.stringify(decimal.name)}: ${overPrecise(decimal)}`;
+  const numeric = fields.find((field) => field.type === 'integer') ?? decimal;
+  const boolean = fields.find((field) => field.type === 'boolean');
+  const converted =
+    numeric !== undefined
+      ? `${JSON.stringify(numeric.name)}: "3"`
+      : boolean !== undefined
+        ? `${JSON.stringify(boolean.name)}: "true"`
+        : `${JSON.stringify(fields[0]!.name)}: 3`;
+  const refused = [rounded, converted].filter((example) => example !== undefined).map((example) => `\`${example}\``);
+  return `Nothing is converted${rounded === undefined ? '' : ' or rounded'} (${refused.join(' and ')} ${refused.length === 1 ? 'is' : 'are'} refused).`;
+}

@@ -1,0 +1,85 @@
+import type { Answers } from '../answers/answers.js';
+import { entityNames, type EntityNames } from '../spec/entity-names.js';
+import { canonicalField, DEFAULT_FIELDS } from '../spec/spec.js';
+import { loadValues, type LoadValue } from '../values/load-values.js';
+import { arbitraryViews, type ArbitraryViews } from './arbitrary-views.js';
+import { benchSeedView, type SeedView } from './bench-seed-views.js';
+import { contractView, type ContractView } from './contract-views.js';
+import { counterView, type CounterView } from './counter-views.js';
+import { docsView, type DocsView } from './docs-views.js';
+import { entityShape, type EntityShape } from './entity-views.js';
+import { fieldViews, type FieldView } from './field-views.js';
+import { listView, type ListView } from './list-views.js';
+import { migrationViews, type MigrationView } from './migration-views.js';
+import { storageView, type StorageView } from './storage-views.js';
+import { uniqueViews, type UniqueView } from './unique-views.js';
+
+/**
+ * Everything a template can print. Handlebars runs in strict mode, so a template that names
+ * anything else fails to render; this type is the list a template author reads.
+ */
+export interface TemplateContext extends EntityNames {
+  port: number;
+  managementPort: number;
+  generatorVersion: string;
+  /** The answers file lists fields only when they were given: no fields means the standard ones, in every version. */
+  givenFields: string | false;
+  givenMigrations: string | false;
+  fields: FieldView[];
+  /** The fields the create migration creates: those it was first rendered with. */
+  createFields: FieldView[];
+  /** The migrations after the create one; each renders the `__migration__` templates once. */
+  migrations: MigrationView[];
+  shape: EntityShape;
+  docs: DocsView;
+  contract: ContractView;
+  arbitraries: ArbitraryViews;
+  benchSeed: SeedView;
+  /** The unique fields and their constraints; empty when none is unique. */
+  unique: UniqueView[];
+  /** One value per field for a load test's request `n`. */
+  load: LoadValue[];
+  storage: StorageView;
+  list: ListView;
+  counter: CounterView | false;
+}
+
+/** The migrations every project has besides the create one; a field migration may not take their names. */
+const fixedMigrations = (names: EntityNames): Set<string> =>
+  new Set([
+    `create${names.classNamePlural}`,
+    `index${names.classNamePlural}ForLists`,
+    'storeIdempotencyKeys',
+    'storeRateLimits',
+    `version${names.classNamePlural}ForConditionalRequests`,
+  ]);
+
+/** The context the answers give every template. Pure. */
+export function templateContext(answers: Answers, generatorVersion: string): TemplateContext {
+  const names = entityNames(answers.entity);
+  const specFields = answers.fields ?? DEFAULT_FIELDS;
+  const fields = fieldViews(specFields);
+  const history = answers.migrations ?? [];
+  return {
+    ...names,
+    port: answers.port,
+    managementPort: answers.managementPort,
+    generatorVersion,
+    givenFields: answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField)),
+    givenMigrations:
+      history.length === 0 ? false : JSON.stringify(history.map(({ name, fields }) => ({ name, fields: fields.map(canonicalField) }))),
+    fields,
+    createFields: history[0] === undefined ? fields : fieldViews(history[0].fields),
+    migrations: migrationViews(names.tableName, names.labelPlural, history, fixedMigrations(names)),
+    shape: entityShape(fields, names),
+    docs: docsView(specFields),
+    contract: contractView(specFields),
+    arbitraries: arbitraryViews(specFields),
+    benchSeed: benchSeedView(specFields),
+    unique: uniqueViews(specFields, names.tableName),
+    load: loadValues(specFields),
+    storage: storageView(specFields),
+    list: listView(specFields, history[0]?.fields ?? specFields),
+    counter: counterView(specFields),
+  };
+}

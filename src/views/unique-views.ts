@@ -1,0 +1,31 @@
+import { columnName } from '../spec/field-name.js';
+import type { FieldSpec } from '../spec/spec.js';
+
+/** PostgreSQL keeps the first 63 bytes of a longer identifier (NAMEDATALEN - 1). */
+const MAX_IDENTIFIER_BYTES = 63;
+
+/** A unique field, as the repository maps its constraint back to it. */
+export interface UniqueView {
+  name: string;
+  /** The constraint knex names for `.unique()` in the migration: `books_isbn_unique`. */
+  constraint: string;
+}
+
+/**
+ * The name PostgreSQL stores for knex's unique constraint on one column: knex joins the table,
+ * the column and `unique` (as its TableCompiler._indexCommand does), and the server cuts it at 63
+ * bytes. Names are ASCII here, so bytes and characters agree.
+ *
+ *   ('books', 'catalog_id') -> 'books_catalog_id_unique'
+ */
+export function uniqueConstraintName(tableName: string, column: string): string {
+  const table = tableName.replace(/\.|-/g, '_');
+  return `${table}_${column}_unique`.toLowerCase().slice(0, MAX_IDENTIFIER_BYTES);
+}
+
+/** The unique fields, in the spec's order; empty when none is unique. */
+export function uniqueViews(fields: readonly FieldSpec[], tableName: string): UniqueView[] {
+  return fields
+    .filter((field) => field.unique)
+    .map((field) => ({ name: field.name, constraint: uniqueConstraintName(tableName, columnName(field.name)) }));
+}

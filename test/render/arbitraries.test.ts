@@ -1,0 +1,131 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import fc from 'fast-check';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { arbitraryViews } from '../../src/views/arbitrary-views.js';
+import { valueProblem } from '../../src/values/field-values.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
+import { loadTemplates, render } from '../../src/render/render.js';
+import { EVERY_TYPE } from '../support/fields-fixtures.js';
+import { linkRootModules, tempDir } from '../support/helpers.js';
+
+/** The generated test/arbitraries.ts of an entity with these fields, imported. */
+const templates = loadTemplates();
+
+async function generatedArbitraries(entity: string, fields: FieldSpec[]) {
+  const files = render({ entity, port: 8080, managementPort: 8081, fields }, templates, '0.0.0-test');
+  const dir = tempDir();
+  linkRootModules(dir);
+  mkdirSync(join(dir, 'test'));
+  const path = join(dir, 'test', 'arbitraries.ts');
+  writeFileSync(path, files.get('test/arbitraries.ts')!);
+  return (await import(pathToFileURL(path).href)) as {
+    fieldValues: Record<string, fc.Arbitrary<unknown>>;
+    invalidField: Record<string, fc.Arbitrary<unknown>>;
+    createBody: fc.Arbitrary<Record<string, unknown>>;
+    invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }>;
+    exampleCreate: Record<string, unknown>;
+  };
+}
+
+/** Whether the service refuses the value: the spec's rules, plus the schema's refusal of unpaired surrogates. */
+function refused(field: FieldSpec, value: unknown): boolean {
+  if (value === null) return field.required === true;
+  return valueProblem(field, value) !== undefined || (typeof value === 'string' && !value.isWellFormed());
+}
+
+/** A unique email, an enum, a required date and a few optional fields: neither Book's shape nor Product's. */
+const MEMBER: FieldSpec[] = [
+  { name: 'email', type: 'email', required: true, unique: true, maxLength: 40 },
+  { name: 'tier', type: 'enum', values: ['free', 'pro'], required: true },
+  { name: 'joinedOn', type: 'date', required: true },
+  { name: 'notes', type: 'text', minLength: 3 },
+  { name: 'balance', type: 'decimal', precision: 6, scale: 3, min: -5 },
+  { name: 'seenAt', type: 'datetime', unique: true },
+];
+
+const SAMPLES = 100;
+
+// ---
+
+const views = suite('the fast-check expressions of each field');
+
+views('the standard fields read as written by hand', () => {
+  const { fields, leftOut, exampleCreate, requiredKeys, nestedBody } = arbitraryViews(DEFAULT_FIELDS);
+  assert.equal(
+    fields.map((field) => field.validDeclaration),
+    [
+      'export const validName = storableText(1, 100);',
+      "export const validDescription = fc.oneof(fc.constant(''), fc.constant(null), storableText(1, 500));",
+      '/** Whole hundredths: hundredths / 100 is the double closest to the decimal, exactly what a client sends. */\n' +
+        'export const validPrice = fc.integer({ min: 1, max: 999_999_999_999_999 }).map((hundredths) => hundredths / 100);',
+      'export const validQuantity = fc.integer({ min: 1, max: 2_147_483_647 });',
+    ],
+  );
+  assert.is(fields[1]!.invalidEntry, 'description: badText(500).filter(notNull)');
+  assert.is(leftOut, '{ description: null }');
+  assert.is(exampleCreate, "{ name: 'Widget', price: 19.99, quantity: 3 }");
+  assert.is(requiredKeys, "'name', 'price', 'quantity'");
+  assert.is(nestedBody, '{"name":${nested},"price":19.99,"quantity":3}');
+});
+
+views('decimals count whole units of their scale; patterns, emails and enums get their own arbitraries', () => {
+  const declarations = arbitraryViews(MEMBER).fields.map((field) => field.validDeclaration);
+  assert.ok(
+    declarations.includes(
+      '/** Whole thousandths: thousandths / 1000 is the double closest to the decimal, exactly what a client sends. */\n' +
+        'export const validBalance = fc.oneof(fc.constant(null), fc.integer({ min: -5000, max: 999_999 }).map((thousandths) => thousandths / 1000));',
+    ),
+    declarations.join('\n'),
+  );
+  assert.ok(declarations.includes("export const validTier = fc.constantFrom('free', 'pro');"), declarations.join('\n'));
+  const title = arbitraryViews(EVERY_TYPE).fields[0]!;
+  assert.is(title.validDeclaration, 'export const validTitle = fc.stringMatching(/^\\S.*$/).filter((text) => text.length >= 2 && text.length <= 200);');
+});
+
+views('a field spec without required fields has no missing-key refusals and an example of its first field', () => {
+  const views = arbitraryViews([{ name: 'note', type: 'text', example: 'hello' }, { name: 'done', type: 'boolean' }]);
+  assert.is(views.hasRequired, false);
+  assert.is(views.exampleCreate, "{ note: 'hello' }");
+  assert.is(views.leftOut, '{ note: null, done: null }');
+  assert.is(views.truncatedJson, "'{\"note\":\"hello\"'");
+});
+
+views.run();
+
+// ---
+
+const generated = suite('the generated arbitraries agree with the field rules');
+
+for (const [entity, fields] of [['Product', DEFAULT_FIELDS], ['Book', EVERY_TYPE], ['Member', MEMBER]] as const) {
+  generated(`${entity}: every valid value passes its field's rules, every invalid one breaks them`, async () => {
+    const arbitraries = await generatedArbitraries(entity, [...fields]);
+    for (const field of fields) {
+      for (const value of fc.sample(arbitraries.fieldValues[field.name]!, SAMPLES)) {
+        assert.not.ok(refused(field, value), `${field.name}: valid ${JSON.stringify(value)}`);
+      }
+      for (const value of fc.sample(arbitraries.invalidField[field.name]!, SAMPLES)) {
+        // What the service receives: JSON.
+        const sent = JSON.parse(JSON.stringify(value) ?? 'null') as unknown;
+        assert.ok(refused(field, sent), `${field.name}: invalid ${JSON.stringify(value)}`);
+      }
+    }
+    const byName = new Map(fields.map((field) => [field.name, field]));
+    for (const body of fc.sample(arbitraries.createBody, SAMPLES)) {
+      for (const field of fields) if (field.required) assert.ok(field.name in body, `${field.name} missing from ${JSON.stringify(body)}`);
+      for (const [key, value] of Object.entries(body)) assert.not.ok(refused(byName.get(key)!, value), `${key} in ${JSON.stringify(body)}`);
+    }
+    for (const { body, key } of fc.sample(arbitraries.invalidCreate, SAMPLES)) {
+      const field = byName.get(key);
+      const problem = field === undefined || !(key in body) ? true : refused(field, JSON.parse(JSON.stringify(body[key]) ?? 'null'));
+      assert.ok(problem, `${key} in ${JSON.stringify(body)}`);
+    }
+    for (const [key, value] of Object.entries(arbitraries.exampleCreate)) assert.not.ok(refused(byName.get(key)!, value), key);
+  });
+}
+
+generated.run();

@@ -1,0 +1,64 @@
+/**
+ * The release after this version, for the N -> N+1 -> N+2 chain: the working tree changed forward
+ * the way a release changes it, in code, templates and the answers file's own shape.
+ */
+import { buildRelease, type PackedRelease } from './releases.js';
+
+export const NEXT_VERSION = '0.2.0-next';
+
+/** What the release from this version to the next one changed, as rendered paths for Product. */
+export const NEXT_CHANGES = {
+  /** A schema description worded anew by the code that writes it (joi-views.ts). */
+  reworded: { from: 'null (or leaving it out) means none', to: 'null, or leaving it out, means none' },
+  /** A comment line of a template changed. */
+  serverComment: {
+    from: '// Tracing patches http, koa, knex and pg, so it starts before the service imports them, and only',
+    to: '// Tracing patches http, koa, knex and pg, so it must start before the service imports them, and only',
+  },
+  added: 'docs/runbook.md',
+  removed: 'test/backoff.test.ts',
+  renamed: { from: 'test/data-dir-lock.test.ts', to: 'test/data-folder-lock.test.ts' },
+  /** The answers file's new optional key, and its default for Product. */
+  description: 'Product service',
+};
+
+let next: PackedRelease | undefined;
+
+/**
+ * Built once per test process. Besides the files above, the answers file gains an optional
+ * `description` (default "<Label> service"), written into the answers file and package.json:
+ * a project recorded by this version has no such key, and the next release must still read it.
+ */
+export function nextRelease(): PackedRelease {
+  next ??= buildRelease(NEXT_VERSION, [
+    { path: 'src/views/joi-views.ts', from: `'${NEXT_CHANGES.reworded.from}, and`, to: `'${NEXT_CHANGES.reworded.to}, and` },
+    { path: 'templates/src/server.ts', from: NEXT_CHANGES.serverComment.from, to: NEXT_CHANGES.serverComment.to },
+    { add: 'templates/docs/runbook.md.hbs', content: '# Running the {{label}} service\n\nStart with `npm start`; see README.md.\n' },
+    { remove: 'templates/test/backoff.test.ts' },
+    { rename: 'templates/test/data-dir-lock.test.ts', to: 'templates/test/data-folder-lock.test.ts' },
+    // The answers file's new optional key, read, defaulted, rendered and recorded.
+    {
+      path: 'src/answers/answers-file.ts',
+      from: "const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations']);",
+      to: "const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations', 'description']);",
+    },
+    {
+      path: 'src/answers/answers-file.ts',
+      from: '  if (raw.migrations !== undefined) answers.migrations',
+      to:
+        "  if (raw.description !== undefined && typeof raw.description !== 'string') throw new FieldSpecError('\"description\" must be a string');\n" +
+        '  if (typeof raw.description === "string") (answers as { description?: string }).description = raw.description;\n' +
+        '  if (raw.migrations !== undefined) answers.migrations',
+    },
+    { path: 'src/answers/answers.ts', from: '  managementPort: number;\n', to: '  managementPort: number;\n  description?: string;\n' },
+    { path: 'src/views/template-context.ts', from: '  managementPort: number;\n', to: '  managementPort: number;\n  description: string;\n' },
+    {
+      path: 'src/views/template-context.ts',
+      from: '    managementPort: answers.managementPort,\n',
+      to: '    managementPort: answers.managementPort,\n    description: JSON.stringify(answers.description ?? `${names.labelCapitalized} service`),\n',
+    },
+    { path: 'templates/create-item-service.json.hbs', from: '  "managementPort": {{managementPort}},\n', to: '  "managementPort": {{managementPort}},\n  "description": {{{description}}},\n' },
+    { path: 'templates/package.json.hbs', from: '  "private": true,\n', to: '  "private": true,\n  "description": {{{description}}},\n' },
+  ]);
+  return next;
+}

@@ -1,0 +1,89 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { entityNames } from '../../src/spec/entity-names.js';
+import { validateEntity } from '../../src/answers/validate-answers.js';
+
+const orderLine = {
+  className: 'OrderLine',
+  classNamePlural: 'OrderLines',
+  camelName: 'orderLine',
+  camelNamePlural: 'orderLines',
+  routeSegment: 'orderlines',
+  tableName: 'order_lines',
+  fileBase: 'order-line',
+  fileBasePlural: 'order-lines',
+  label: 'order line',
+  labelPlural: 'order lines',
+  labelCapitalized: 'Order line',
+  labelPluralCapitalized: 'Order lines',
+  labelWithArticle: 'an order line',
+  labelWithArticleCapitalized: 'An order line',
+  packageName: 'order-line-service',
+};
+
+for (const spelling of ['OrderLine', 'orderLine', 'order-line', 'order_line', 'order line', ' OrderLine ']) {
+  test(`"${spelling}" gives every OrderLine name`, () => {
+    assert.equal(validateEntity(spelling), undefined);
+    assert.equal(entityNames(spelling), orderLine);
+  });
+}
+
+const plurals: [string, string, string, string][] = [
+  // entity, route segment, table, class plural
+  ['Person', 'people', 'people', 'People'],
+  ['Category', 'categories', 'categories', 'Categories'],
+  ['Status', 'statuses', 'statuses', 'Statuses'],
+  ['Box', 'boxes', 'boxes', 'Boxes'],
+  ['Product', 'products', 'products', 'Products'],
+  ['SalesPerson', 'salespeople', 'sales_people', 'SalesPeople'],
+  ['warehouse bin', 'warehousebins', 'warehouse_bins', 'WarehouseBins'],
+  ['HTTPRequest', 'httprequests', 'http_requests', 'HttpRequests'],
+];
+
+test('the indefinite article follows the sound of the label', () => {
+  assert.is(entityNames('WarehouseBin').labelWithArticle, 'a warehouse bin');
+  assert.is(entityNames('Item').labelWithArticleCapitalized, 'An item');
+  assert.is(entityNames('User').labelWithArticle, 'a user');
+  assert.is(entityNames('Hour').labelWithArticle, 'an hour');
+});
+
+for (const [entity, route, table, classPlural] of plurals) {
+  test(`${entity} is served at /api/${route} from table ${table}`, () => {
+    const names = entityNames(entity);
+    assert.is(names.routeSegment, route);
+    assert.is(names.tableName, table);
+    assert.is(names.classNamePlural, classPlural);
+  });
+}
+
+const rejected: [string, RegExp][] = [
+  ['', /entity name is required/],
+  ['   ', /entity name is required/],
+  ['2Fast', /must start with a letter/],
+  ['_order', /must start with a letter/],
+  ['Order$Line', /only letters and digits/],
+  ['order--line', /only letters and digits/],
+  ["Ordér", /must use only ASCII letters/],
+  ['A'.repeat(41), /at most 40 characters/],
+  ['Class', /reserved word/],
+  ['delete', /reserved word/],
+  ['Package', /reserved word/],
+  ['Model', /clashes with Model in the generated code/],
+  ['Router', /clashes with Router in the generated code/],
+  ['Operation', /clashes with Operation in the generated code/],
+  ['Pojo', /clashes with Pojo in the generated code/],
+  ['Date', /would shadow the JavaScript global Date/],
+  ['Sheep', /no distinct plural/],
+  ['OrderLines', /looks plural.*"OrderLine"/],
+];
+
+for (const [entity, message] of rejected) {
+  test(`"${entity.length > 20 ? `${entity.slice(0, 8)}… (${entity.length} chars)` : entity}" is rejected`, () => {
+    const problem = validateEntity(entity);
+    assert.ok(problem, 'expected an error message');
+    assert.match(problem, message);
+  });
+}
+
+test.run();
