@@ -150,7 +150,8 @@ function emailCases(field: FieldSpec, say: (text: string) => string): Pick<Field
   const max = lengthBounds(field).max!;
   const longest = Math.min(max, MAX_EMAIL_LENGTH);
   return {
-    accepts: [exampleValue(field), emailOfLength(longest)],
+    // A top-level domain no list holds: format: email allows any (Joi's own list refused it).
+    accepts: [exampleValue(field), emailOfLength(longest), ...('ada@example.zz'.length <= max ? ['ada@example.zz'] : [])],
     refuses: [
       ['not-an-email', say('must be a valid email')],
       ['ada@', say('must be a valid email')],
@@ -185,7 +186,15 @@ export function fieldCases(field: FieldSpec): FieldCases {
       cases = dateCases(field, say);
       break;
     case 'uuid':
-      cases = { accepts: [storedExample(field)], refuses: [['not-a-uuid', say('must be a valid GUID')], [5, say('must be a string')]] };
+      cases = {
+        accepts: [storedExample(field)],
+        refuses: [
+          ['not-a-uuid', say('must be a valid GUID')],
+          // Capitals: the document's pattern refuses them too (format: uuid alone would allow them).
+          ['0B5D8F3E-8B2A-4C1E-9F6D-2A7C4E1B9D30', say('must only contain lowercase characters')],
+          [5, say('must be a string')],
+        ],
+      };
       break;
     case 'email':
       cases = emailCases(field, say);

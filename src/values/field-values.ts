@@ -37,7 +37,8 @@ export function decimalPlaces(value: number): number {
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A date-time as the service accepts it: a time zone always, at most milliseconds (more would be cut). */
 export const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A UUID as the service takes and answers it: lower-case hex with hyphens, the form PostgreSQL answers. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Enough to refuse a default that is plainly not an address; the service itself validates with Joi's email(). */
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 

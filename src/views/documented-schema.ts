@@ -1,5 +1,5 @@
 import { literal, numberLiteral } from './code-text.js';
-import { acceptsEmpty, DATETIME, lengthBounds, numberBounds } from '../values/field-values.js';
+import { acceptsEmpty, DATETIME, lengthBounds, numberBounds, UUID } from '../values/field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
 
 /** What the OpenAPI document must state of one field in each schema that has it, from the spec alone. */
@@ -31,7 +31,8 @@ function typeAndFormat(field: FieldSpec): Record<string, unknown> {
     case 'datetime':
       return { type: 'string', format: 'date-time', pattern: DATETIME.source };
     case 'uuid':
-      return { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 };
+      // format: uuid alone allows capitals (RFC 9562 reads hex digits in either case), which the service refuses.
+      return { type: 'string', format: 'uuid', pattern: UUID.source, minLength: 36, maxLength: 36 };
   }
 }
 

@@ -48,7 +48,7 @@ function valueRule(field: FieldSpec): string {
     case 'datetime':
       return 'a date and time with a time zone (ISO 8601), read back in UTC';
     case 'uuid':
-      return 'a UUID';
+      return 'a UUID in lower case';
     case 'enum':
       return `one of ${orList(field.values.map(code))}`;
   }

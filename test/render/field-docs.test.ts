@@ -128,6 +128,9 @@ documented('dates, date-times, UUIDs and emails have their formats; strings refu
     ['published', 'lastCheckedAt', 'catalogId', 'contact'].map((name) => documentedField(book.get(name)!).schema.format),
     ['date', 'date-time', 'uuid', 'email'],
   );
+  // A UUID's pattern refuses capitals as the service does; format: uuid alone allows them.
+  const uuid = new RegExp(String(documentedField(book.get('catalogId')!).schema.pattern));
+  assert.equal(['0b5d8f3e-8b2a-4c1e-9f6d-2a7c4e1b9d30', '0B5D8F3E-8B2A-4C1E-9F6D-2A7C4E1B9D30'].map((value) => uuid.test(value)), [true, false]);
   assert.is(documentedField(book.get('isbn')!).schema.minLength, 1);
   assert.is(documentedField(book.get('summary')!).schema.minLength, undefined);
   assert.equal(documentedField(book.get('format')!).schema.enum, ['hardcover', 'paperback', 'ebook', null]);

@@ -55,6 +55,18 @@ test('date-time filters at the limits of their offsets and years are served', as
   }
 });
 
+test('date-time filters on a day the calendar lacks are refused naming the parameter, before the database errs on them', async () => {
+  for (const [query, parameter] of [
+    ['createdAt=2026-02-30T00:00:00Z', 'createdAt'],
+    ['updatedAt[gte]=2026-02-29T12:00:00Z&sort=updatedAt', 'updatedAt[gte]'],
+    ['createdAt[in]=2026-01-01T00:00:00Z,2026-04-31T00:00:00Z', 'createdAt[in][1]'],
+  ]) {
+    const response = await service().api(`${PATH}?${query}`);
+    assert.is(response.status, 400, query);
+    assert.is(await response.text(), `"${parameter}" must be a date the calendar has`, query);
+  }
+});
+
 test('[in] also comes as its key repeated, as generated clients send an array by default', async () => {
   await fill(service(), 4);
   const ids = async (query: string) => ((await (await service().api(`${PATH}?${query}`)).json()) as Row[]).map((row) => row.id);

@@ -20,7 +20,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 /**
  * One request with full control over the path (sent as written), headers (an array value sends
  * the header twice) and body bytes. Content-Length is always set, so no body leaks into the next request.
- * A token with every scope is sent unless `headers` has its own authorization.
+ * A token with every scope is sent unless `headers` has its own authorization (undefined: none).
  */
 export function send(
   port: number,
@@ -30,7 +30,10 @@ export function send(
   body?: string | Buffer,
 ): Promise<RawResponse> {
   const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const allHeaders: OutgoingHttpHeaders = { authorization: AUTHORIZATION, ...headers };
+  // An authorization set to undefined sends none.
+  const allHeaders: OutgoingHttpHeaders = Object.fromEntries(
+    Object.entries({ authorization: AUTHORIZATION, ...headers }).filter(([, value]) => value !== undefined),
+  );
   if (bytes) allHeaders['content-length'] ??= bytes.length;
   tally.requests++;
   return new Promise((resolve, reject) => {

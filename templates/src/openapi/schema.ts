@@ -41,7 +41,7 @@ export function textResponse(description: string, example: string): Json {
 interface DescribedKey {
   type?: string;
   allow?: unknown[];
-  rules?: { name: string; args?: { limit?: number; options?: { name?: string } } }[];
+  rules?: { name: string; args?: { limit?: number; direction?: string; options?: { name?: string } } }[];
   /** An array's item schemas. */
   items?: DescribedKey[];
 }
@@ -55,6 +55,8 @@ interface DescribedKey {
  *   an integer in floating point);
  * - a string Joi refuses empty (it does unless '' is allowed) states `minLength: 1`;
  * - a date (the pattern named YYYY-MM-DD) is `format: date`, which says as much more plainly;
+ * - a lower-case GUID states its pattern: `format: uuid` alone allows capitals (RFC 9562 reads
+ *   hex digits in either case), which the service refuses;
  * - a nullable enum lists null among its values, as OpenAPI 3.0.3 asks for validators to accept it.
  */
 export function toSchema(schema: Schema): SchemaObject {
@@ -66,6 +68,9 @@ export function toSchema(schema: Schema): SchemaObject {
   }
   return swagger;
 }
+
+/** A UUID in the one form the service takes and answers: lower-case hex digits, hyphenated. */
+const LOWER_CASE_UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 function completeProperty(property: SchemaObject, described: DescribedKey): void {
   // The items of a list (a filter's [in]) follow the same rules as a single value.
@@ -80,6 +85,8 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
     property.format = 'date';
     delete property.pattern;
   }
+  const lowerCase = rules.some((rule) => rule.name === 'case' && rule.args?.direction === 'lower');
+  if (property.format === 'uuid' && lowerCase) property.pattern = LOWER_CASE_UUID;
   const plain = property.format === undefined && property.enum === undefined;
   if (plain && property.minLength === undefined && !described.allow?.includes('')) property.minLength = 1;
   if (Array.isArray(property.enum) && property.nullable === true && !property.enum.includes(null)) property.enum = [...property.enum, null];

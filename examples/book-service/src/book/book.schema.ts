@@ -34,6 +34,8 @@ const textPrefix = Joi.string().custom(storableText).messages(textMessages);
  */
 const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
   const day = value.slice(0, 10);
+  // What does not start with a day at all is the format's to refuse, in its own words.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return value;
   const time = Date.parse(`${day}T00:00:00Z`);
   const real = !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day && !day.startsWith('0000');
   return real ? value : helpers.error('date.calendar');
@@ -128,10 +130,12 @@ export const bookUpdateSchema = Joi.object<BookUpdate, true>({ title, isbn, page
   .messages({ 'object.min': 'an update must change at least one field' })
   .label('BookUpdate');
 
+// createdAt and updatedAt are filters too: a day the calendar lacks (2026-02-30) must not reach the database, which errs on it.
 const timestamp = Joi.string()
   .isoDate()
+  .custom(calendarDate)
   .custom(storableInstant)
-  .messages(instantMessages)
+  .messages({ ...dateMessages, ...instantMessages })
   .note(INSTANT_RULE)
   .example('2026-01-01T12:00:00.000Z');
 

@@ -37,7 +37,7 @@ const WORDS: Record<Operator, string> = {
   gte: 'is at least this',
   lt: 'is less than this',
   lte: 'is at most this',
-  in: 'is one of these (comma-separated, at most 100)',
+  in: 'is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed)',
   prefix: 'starts with this text, character for character (case and accents count)',
 };
 
@@ -120,7 +120,7 @@ export function fromQueryString(
 export function sortParameter(keys: readonly string[]): Joi.Schema {
   const allowed = `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`;
   const description =
-    `Comma-separated keys, each with a - in front for descending: ${allowed}. Default id. ` +
+    `Comma-separated keys, each at most once and with a - in front for descending: ${allowed}. Default id. ` +
     'Rows with equal keys are ordered by id, in the direction of the last key.';
   const documented = Joi.array()
     .items(Joi.string().valid(...keys.flatMap((key) => [key, `-${key}`])))

@@ -29,6 +29,21 @@ const storableText = (value: string, helpers: Joi.CustomHelpers) =>
 
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
 
+/**
+ * Refuses days the calendar does not have, such as 2026-02-30 or year 0, also as the day of a
+ * date-time (isoDate() lets them through): the database would refuse them with an error.
+ */
+const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
+  const day = value.slice(0, 10);
+  // What does not start with a day at all is the format's to refuse, in its own words.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return value;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  const real = !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day && !day.startsWith('0000');
+  return real ? value : helpers.error('date.calendar');
+};
+
+const dateMessages = { 'date.calendar': '{{#label}} must be a date the calendar has' };
+
 /** Time zones in use run from -12:00 to +14:00; PostgreSQL refuses offsets beyond 15:59. */
 const MAX_UTC_OFFSET_MINUTES = 14 * 60;
 // Years 0001-9999 in UTC: outside them an instant reads back as +010000-... or a year before 0001.
@@ -92,10 +107,12 @@ export const productUpdateSchema = Joi.object<ProductUpdate, true>({ name, descr
   .messages({ 'object.min': 'an update must change at least one field' })
   .label('ProductUpdate');
 
+// createdAt and updatedAt are filters too: a day the calendar lacks (2026-02-30) must not reach the database, which errs on it.
 const timestamp = Joi.string()
   .isoDate()
+  .custom(calendarDate)
   .custom(storableInstant)
-  .messages(instantMessages)
+  .messages({ ...dateMessages, ...instantMessages })
   .note(INSTANT_RULE)
   .example('2026-01-01T12:00:00.000Z');
 
