@@ -1,0 +1,66 @@
+/**
+ * A typed client of this API, for its consumers and its own tests: openapi-fetch over the types
+ * that openapi-typescript makes from the OpenAPI document (schema.d.ts, `npm run client:types`).
+ * It needs only the `openapi-fetch` package: copy this folder, or publish it.
+ */
+import createClient, { type Client } from 'openapi-fetch';
+
+import type { components, operations, paths } from './schema.js';
+
+export type BookClient = Client<paths>;
+export type Book = components['schemas']['Book'];
+/** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
+export type BookListQuery = Omit<NonNullable<operations['listBooks']['parameters']['query']>, 'page' | 'after'>;
+
+export interface ClientOptions {
+  /** The service's address, e.g. http://127.0.0.1:8080. */
+  baseUrl: string;
+  /** A bearer token (from POST /api/auth/token or your identity provider), sent with every request. */
+  token?: string;
+  /** Another fetch, e.g. one with a proxy or retries. */
+  fetch?: typeof fetch;
+}
+
+/** An API call that did not answer as the caller needed: the status and the service's plain-text message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(`${status}: ${message}`);
+  }
+}
+
+export function createBookClient({ baseUrl, token, fetch }: ClientOptions): BookClient {
+  const client = createClient<paths>({ baseUrl, ...(fetch ? { fetch } : {}) });
+  if (token !== undefined) {
+    client.use({
+      onRequest({ request }) {
+        request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    });
+  }
+  return client;
+}
+
+/**
+ * Every book matching `query`, in its sort order, page after page: each next page is the one
+ * the Link header (rel="next") names, so the walk sees each book once even while others are
+ * added or deleted. Throws ApiError when a page is refused.
+ */
+export async function* allBooks(client: BookClient, query: BookListQuery = {}): AsyncGenerator<Book> {
+  let after: string | undefined;
+  do {
+    const { data, error, response } = await client.GET('/api/books', { params: { query: { ...query, after } } });
+    if (data === undefined) throw new ApiError(response.status, String(error));
+    yield* data;
+    after = nextCursor(response.headers.get('link'));
+  } while (after !== undefined);
+}
+
+/** The `after` of the rel="next" address in a Link header; undefined on the last page. */
+export function nextCursor(link: string | null): string | undefined {
+  const next = link?.split(',').find((part) => /;\s*rel="?next"?/.test(part));
+  const target = next?.match(/<([^>]*)>/)?.[1];
+  return target === undefined ? undefined : (new URL(target, 'http://link.invalid').searchParams.get('after') ?? undefined);
+}
