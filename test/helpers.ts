@@ -52,7 +52,10 @@ export function tempDir(prefix = 'create-item-service-test-'): string {
 }
 
 /** Every file below `dir` as a map of relative path -> content, skipping installed and runtime folders and the local .env. */
-export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 'dist', 'bench/results.json', '.env']): Map<string, string> {
+export function readTree(
+  dir: string,
+  skip: string[] = ['node_modules', 'tools/openapi-types/node_modules', 'data', 'dist', 'bench/results.json', '.env'],
+): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))

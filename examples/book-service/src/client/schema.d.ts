@@ -12,7 +12,7 @@ export interface paths {
      * Get an access token
      * @description Trades the built-in account (AUTH_USERNAME / AUTH_PASSWORD) for a bearer token. Limited to 10 requests per minute per client address. A wrong username and a wrong password get the same answer.
      */
-    post: operations['createToken'];
+    post: operations['issueToken'];
     delete?: never;
     options?: never;
     head?: never;
@@ -390,7 +390,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  createToken: {
+  issueToken: {
     parameters: {
       query?: never;
       header?: never;
