@@ -203,7 +203,7 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
   assert.is((await listAll(service())).length, 1);
 });
 
-test('the documented refusals reach the client as status and message: 401, 403, 412, 413', async () => {
+test('the documented refusals reach the client as status and message: 401, 403, 412, 413, 415, 422', async () => {
   const created = await create();
   const path = { params: { path: { id: created.id } } };
   const anonymous = await clientOf(service(), null).POST(PATH, { body: asCreate(productInput()) });
@@ -218,6 +218,13 @@ test('the documented refusals reach the client as status and message: 401, 403, 
   const huge = await clientOf(service()).PUT(ITEM, { ...path, body: asUpdate({ ...productChange, padding: 'x'.repeat(20_000) }) });
   assert.is(huge.response.status, 413);
   assert.equal(await listAll(service()), [created]);
+  const asText = await clientOf(service()).POST(PATH, { body: asCreate(productInput()), headers: { 'Content-Type': 'text/plain' } });
+  assert.is(asText.response.status, 415);
+  assert.match(String(asText.error), /application\/json/);
+  const key = { params: { header: { 'Idempotency-Key': 'client-test-key' } } };
+  assert.is((await clientOf(service()).POST(PATH, { ...key, body: asCreate(numberedProductInput(1)) })).response.status, 201);
+  const reused = await clientOf(service()).POST(PATH, { ...key, body: asCreate(numberedProductInput(2)) });
+  assert.is(reused.response.status, 422);
 });
 
 test('an id that is not a positive 32-bit integer answers 400', async () => {

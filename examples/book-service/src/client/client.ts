@@ -3,11 +3,14 @@
  * that openapi-typescript makes from the OpenAPI document (schema.d.ts, `npm run client:types`).
  * It needs only the `openapi-fetch` package: copy this folder, or publish it.
  */
-import createClient, { type Client } from 'openapi-fetch';
+
+import type { Client as FetchClient } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 
 import type { components, operations, paths } from './schema.js';
 
-export type BookClient = Client<paths>;
+/** openapi-fetch's client, typed with this API's paths. */
+export type BookClient = FetchClient<paths>;
 export type Book = components['schemas']['Book'];
 /** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
 export type BookListQuery = Omit<NonNullable<operations['listBooks']['parameters']['query']>, 'page' | 'after'>;

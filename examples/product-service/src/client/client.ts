@@ -3,11 +3,14 @@
  * that openapi-typescript makes from the OpenAPI document (schema.d.ts, `npm run client:types`).
  * It needs only the `openapi-fetch` package: copy this folder, or publish it.
  */
-import createClient, { type Client } from 'openapi-fetch';
+
+import type { Client as FetchClient } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 
 import type { components, operations, paths } from './schema.js';
 
-export type ProductClient = Client<paths>;
+/** openapi-fetch's client, typed with this API's paths. */
+export type ProductClient = FetchClient<paths>;
 export type Product = components['schemas']['Product'];
 /** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
 export type ProductListQuery = Omit<NonNullable<operations['listProducts']['parameters']['query']>, 'page' | 'after'>;
