@@ -137,6 +137,7 @@ export const TEMPLATE_IDENTIFIERS: readonly string[] = [
   'jsonContent',
   'key',
   'keyAfter',
+  'keyed',
   'keys',
   'label',
   'last',

@@ -221,10 +221,12 @@ test('the documented refusals reach the client as status and message: 401, 403, 
   const asText = await clientOf(service()).POST(PATH, { body: asCreate(productInput()), headers: { 'Content-Type': 'text/plain' } });
   assert.is(asText.response.status, 415);
   assert.match(String(asText.error), /application\/json/);
-  const key = { params: { header: { 'Idempotency-Key': 'client-test-key' } } };
-  assert.is((await clientOf(service()).POST(PATH, { ...key, body: asCreate(numberedProductInput(1)) })).response.status, 201);
-  const reused = await clientOf(service()).POST(PATH, { ...key, body: asCreate(numberedProductInput(2)) });
+  // The same key and body from another caller (the token's subject) is another request.
+  const keyed = { params: { header: { 'Idempotency-Key': 'client-test-key' } }, body: asCreate(numberedProductInput(1)) };
+  assert.is((await clientOf(service()).POST(PATH, keyed)).response.status, 201);
+  const reused = await clientOf(service(), signToken({}, { subject: 'another-caller' })).POST(PATH, keyed);
   assert.is(reused.response.status, 422);
+  assert.match(String(reused.error), /was used for another request/);
 });
 
 test('an id that is not a positive 32-bit integer answers 400', async () => {
