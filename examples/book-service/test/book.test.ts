@@ -74,22 +74,22 @@ test('GET list answers an empty array, without Link, and X-Total-Count 0 only wh
 
 test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
   for (let i = 1; i <= 25; i++) await create(numberedBookInput(i));
-  const client = clientOf(service());
-  const first = await client.GET(PATH, { params: { query: { count: 'exact' } } });
+  const api = clientOf(service());
+  const first = await api.GET(PATH, { params: { query: { count: 'exact' } } });
   assert.is(first.response.headers.get('x-total-count'), '25');
   assert.equal(
     first.data?.map((o) => o.id),
     Array.from({ length: 20 }, (_, i) => i + 1),
   );
 
-  const second = await client.GET(PATH, { params: { query: { page: 2, pageSize: 10 } } });
+  const second = await api.GET(PATH, { params: { query: { page: 2, pageSize: 10 } } });
   assert.is(second.response.headers.get('x-total-count'), null);
   assert.equal(
     second.data?.map((o) => o.id),
     [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
   );
 
-  const beyond = await client.GET(PATH, { params: { query: { page: 9, count: 'exact' } } });
+  const beyond = await api.GET(PATH, { params: { query: { page: 9, count: 'exact' } } });
   assert.equal(beyond.data, []);
   assert.is(beyond.response.headers.get('x-total-count'), '25');
 });
@@ -97,7 +97,7 @@ test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
 test('the client walks a whole list along Link rel="next", each book once in id order', async () => {
   for (let i = 1; i <= 25; i++) await create(numberedBookInput(i));
   const walked: number[] = [];
-  for await (const item of allBooks(clientOf(service()), { pageSize: 4 })) walked.push(item.id);
+  for await (const row of allBooks(clientOf(service()), { pageSize: 4 })) walked.push(row.id);
   assert.equal(
     walked,
     Array.from({ length: 25 }, (_, i) => i + 1),
@@ -107,23 +107,23 @@ test('the client walks a whole list along Link rel="next", each book once in id 
 test('the client walks a filtered list in its sort order (newest first, ties by id) along Link', async () => {
   const created: BookItem[] = [];
   for (let i = 1; i <= 12; i++) created.push(await create(numberedBookInput(i)));
-  const since = created[4]!.createdAt;
+  const fifthCreatedAt = created[4]!.createdAt;
   const expected = created
-    .filter((item) => item.createdAt >= since)
+    .filter((row) => row.createdAt >= fifthCreatedAt)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
-    .map((item) => item.id);
+    .map((row) => row.id);
   const walked: number[] = [];
-  for await (const item of allBooks(clientOf(service()), { 'createdAt[gte]': since, sort: ['-createdAt'], pageSize: 3 })) {
-    walked.push(item.id);
+  for await (const row of allBooks(clientOf(service()), { 'createdAt[gte]': fifthCreatedAt, sort: ['-createdAt'], pageSize: 3 })) {
+    walked.push(row.id);
   }
   assert.equal(walked, expected);
   assert.ok(walked.length >= 8, `at least the books created from the fifth on (${walked.length})`);
 });
 
 test('a refused page stops the walk with ApiError, status and message', async () => {
-  const walk = allBooks(clientOf(service()), { 'createdAt[gte]': '2026-01-01T00:00:00Z' });
+  const refusedWalk = allBooks(clientOf(service()), { 'createdAt[gte]': '2026-01-01T00:00:00Z' });
   try {
-    await walk.next();
+    await refusedWalk.next();
     assert.unreachable('a range without its sort is refused');
   } catch (error) {
     assert.instance(error, ApiError);
@@ -199,22 +199,22 @@ test('PUT with an empty object answers 400 and changes nothing', async () => {
 
 test('DELETE answers 204 with no body, then the book is gone', async () => {
   const created = await create();
-  const client = clientOf(service());
-  const { data, response } = await client.DELETE(ITEM, { params: { path: { id: created.id } } });
+  const api = clientOf(service());
+  const { data, response } = await api.DELETE(ITEM, { params: { path: { id: created.id } } });
   assert.is(response.status, 204);
   assert.is(data, undefined);
-  assert.is((await client.GET(ITEM, { params: { path: { id: created.id } } })).response.status, 404);
+  assert.is((await api.GET(ITEM, { params: { path: { id: created.id } } })).response.status, 404);
   assert.equal(await listAll(service()), []);
 });
 
 test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () => {
   await create();
-  const client = clientOf(service());
-  const path = { params: { path: { id: 42 } } };
+  const api = clientOf(service());
+  const missing = { params: { path: { id: 42 } } };
   for (const { error, response } of [
-    await client.GET(ITEM, path),
-    await client.PUT(ITEM, { ...path, body: asUpdate(bookChange) }),
-    await client.DELETE(ITEM, path),
+    await api.GET(ITEM, missing),
+    await api.PUT(ITEM, { ...missing, body: asUpdate(bookChange) }),
+    await api.DELETE(ITEM, missing),
   ]) {
     assert.is(response.status, 404);
     assert.is(error, 'Book 42 not found');
@@ -224,18 +224,18 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
 
 test('the documented refusals reach the client as status and message: 401, 403, 412, 413, 415, 422', async () => {
   const created = await create();
-  const path = { params: { path: { id: created.id } } };
+  const byId = { params: { path: { id: created.id } } };
   const anonymous = await clientOf(service(), null).POST(PATH, { body: asCreate(bookInput()) });
   assert.is(anonymous.response.status, 401);
   assert.match(String(anonymous.error), /token/i);
-  const reader = await clientOf(service(), signToken({ scope: READ })).DELETE(ITEM, path);
-  assert.is(reader.response.status, 403);
-  assert.match(String(reader.error), new RegExp(WRITE));
-  const stale = await clientOf(service()).DELETE(ITEM, { params: { ...path.params, header: { 'If-Match': '"0"' } } });
-  assert.is(stale.response.status, 412);
-  assert.match(String(stale.error), /has changed/);
-  const huge = await clientOf(service()).PUT(ITEM, { ...path, body: asUpdate({ ...bookChange, padding: 'x'.repeat(20_000) }) });
-  assert.is(huge.response.status, 413);
+  const readOnly = await clientOf(service(), signToken({ scope: READ })).DELETE(ITEM, byId);
+  assert.is(readOnly.response.status, 403);
+  assert.match(String(readOnly.error), new RegExp(WRITE));
+  const staleDelete = await clientOf(service()).DELETE(ITEM, { params: { ...byId.params, header: { 'If-Match': '"0"' } } });
+  assert.is(staleDelete.response.status, 412);
+  assert.match(String(staleDelete.error), /has changed/);
+  const oversized = await clientOf(service()).PUT(ITEM, { ...byId, body: asUpdate({ ...bookChange, padding: 'x'.repeat(20_000) }) });
+  assert.is(oversized.response.status, 413);
   assert.equal(await listAll(service()), [created]);
   const asText = await clientOf(service()).POST(PATH, { body: asCreate(bookInput()), headers: { 'Content-Type': 'text/plain' } });
   assert.is(asText.response.status, 415);

@@ -1,10 +1,10 @@
 import { type BookClient, createBookClient } from '../src/client/client.js';
-import type { components } from '../src/client/schema.js';
+import type * as OpenApi from '../src/client/schema.js';
 import type { Service } from './helpers.js';
 import { signToken } from './tokens.js';
 
-export type BookCreate = components['schemas']['BookCreate'];
-export type BookUpdate = components['schemas']['BookUpdate'];
+export type BookCreate = OpenApi.components['schemas']['BookCreate'];
+export type BookUpdate = OpenApi.components['schemas']['BookUpdate'];
 
 /** The typed client (src/client) on the test service, over HTTP, with a token of every scope unless `token` says otherwise (null: none). */
 export function clientOf(service: Service, token: string | null = signToken()): BookClient {

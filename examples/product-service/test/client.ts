@@ -1,10 +1,10 @@
 import { createProductClient, type ProductClient } from '../src/client/client.js';
-import type { components } from '../src/client/schema.js';
+import type * as OpenApi from '../src/client/schema.js';
 import type { Service } from './helpers.js';
 import { signToken } from './tokens.js';
 
-export type ProductCreate = components['schemas']['ProductCreate'];
-export type ProductUpdate = components['schemas']['ProductUpdate'];
+export type ProductCreate = OpenApi.components['schemas']['ProductCreate'];
+export type ProductUpdate = OpenApi.components['schemas']['ProductUpdate'];
 
 /** The typed client (src/client) on the test service, over HTTP, with a token of every scope unless `token` says otherwise (null: none). */
 export function clientOf(service: Service, token: string | null = signToken()): ProductClient {

@@ -7,13 +7,13 @@
 import type { Client as FetchClient } from 'openapi-fetch';
 import createClient from 'openapi-fetch';
 
-import type { components, operations, paths } from './schema.js';
+import type * as OpenApi from './schema.js';
 
 /** openapi-fetch's client, typed with this API's paths. */
-export type ProductClient = FetchClient<paths>;
-export type Product = components['schemas']['Product'];
+export type ProductClient = FetchClient<OpenApi.paths>;
+export type Product = OpenApi.components['schemas']['Product'];
 /** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
-export type ProductListQuery = Omit<NonNullable<operations['listProducts']['parameters']['query']>, 'page' | 'after'>;
+export type ProductListQuery = Omit<NonNullable<OpenApi.operations['listProducts']['parameters']['query']>, 'page' | 'after'>;
 
 export interface ClientOptions {
   /** The service's address, e.g. http://127.0.0.1:8080. */
@@ -35,15 +35,15 @@ export class ApiError extends Error {
 }
 
 export function createProductClient({ baseUrl, token, fetch }: ClientOptions): ProductClient {
-  const client = createClient<paths>({ baseUrl, ...(fetch ? { fetch } : {}) });
+  const api = createClient<OpenApi.paths>({ baseUrl, ...(fetch ? { fetch } : {}) });
   if (token !== undefined) {
-    client.use({
+    api.use({
       onRequest({ request }) {
         request.headers.set('Authorization', `Bearer ${token}`);
       },
     });
   }
-  return client;
+  return api;
 }
 
 /**
@@ -51,10 +51,10 @@ export function createProductClient({ baseUrl, token, fetch }: ClientOptions): P
  * the Link header (rel="next") names, so the walk sees each product once even while others are
  * added or deleted. Throws ApiError when a page is refused.
  */
-export async function* allProducts(client: ProductClient, query: ProductListQuery = {}): AsyncGenerator<Product> {
+export async function* allProducts(api: ProductClient, query: ProductListQuery = {}): AsyncGenerator<Product> {
   let after: string | undefined;
   do {
-    const { data, error, response } = await client.GET('/api/products', { params: { query: { ...query, after } } });
+    const { data, error, response } = await api.GET('/api/products', { params: { query: { ...query, after } } });
     if (data === undefined) throw new ApiError(response.status, String(error));
     yield* data;
     after = nextCursor(response.headers.get('link'));
@@ -64,6 +64,6 @@ export async function* allProducts(client: ProductClient, query: ProductListQuer
 /** The `after` of the rel="next" address in a Link header; undefined on the last page. */
 export function nextCursor(link: string | null): string | undefined {
   const next = link?.split(',').find((part) => /;\s*rel="?next"?/.test(part));
-  const target = next?.match(/<([^>]*)>/)?.[1];
-  return target === undefined ? undefined : (new URL(target, 'http://link.invalid').searchParams.get('after') ?? undefined);
+  const nextUrl = next?.match(/<([^>]*)>/)?.[1];
+  return nextUrl === undefined ? undefined : (new URL(nextUrl, 'http://link.invalid').searchParams.get('after') ?? undefined);
 }
