@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { readAnswersFile } from '../src/answers/answers-file.js';
 import { generate } from '../src/generate/generate.js';
 import { DEFAULT_PORTS, type Answers } from '../src/answers/answers.js';
+import { linkRootModules } from '../test/support/helpers.js';
 import { writeIdentifiersModule } from './template-identifiers.js';
 
 const examples = fileURLToPath(new URL('../examples', import.meta.url));
@@ -27,6 +28,8 @@ function regenerate(folder: string, answers: Answers): void {
     if (!KEEP.has(entry.name)) rmSync(join(entry.parentPath, entry.name), { recursive: true, force: true });
   }
   generate({ answers, outDir: dir, force: true });
+  // The client's types are made from the example's own document by its `prepare` (as `npm install` runs it).
+  linkRootModules(dir);
   console.log(`examples/${folder} regenerated`);
 }
 

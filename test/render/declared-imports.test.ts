@@ -32,14 +32,19 @@ for (const [label, answers] of [
 ] as const) {
   test(`${label}: every imported package is declared in package.json`, () => {
     const files = renderProject(answers);
-    const manifest = JSON.parse(files.get('package.json') ?? '{}') as Record<string, Record<string, string> | undefined>;
-    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
+    // A workspace (tools/openapi-types) declares its own packages: a file answers to the nearest package.json.
+    const manifests = [...files.keys()].filter((path) => path.endsWith('package.json')).map((path) => path.slice(0, -'package.json'.length));
+    const declared = (path: string) => {
+      const folder = manifests.filter((prefix) => path.startsWith(prefix)).sort((a, b) => b.length - a.length)[0]!;
+      const manifest = JSON.parse(files.get(`${folder}package.json`)!) as Record<string, Record<string, string> | undefined>;
+      return new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
+    };
     const undeclared = [...files]
       .filter(([path]) => path.endsWith('.ts'))
       .flatMap(([path, source]) => imports(source).map((specifier) => ({ path, name: packageOf(specifier) })))
       // k6 scripts run in k6, whose modules (k6, k6/http) are not npm packages; @types/k6 types them.
       .filter(({ path, name }) => !(path.startsWith('k6/') && name === 'k6'))
-      .filter(({ name }) => !declared.has(name))
+      .filter(({ path, name }) => !declared(path).has(name))
       .map(({ path, name }) => `${join(path)}: ${name}`);
     assert.equal(undeclared, []);
   });

@@ -52,7 +52,10 @@ export function tempDir(prefix = 'create-item-service-test-'): string {
 }
 
 /** Every file below `dir` as a map of relative path -> content, skipping installed and runtime folders and the local .env. */
-export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 'dist', 'bench/results.json', '.env']): Map<string, string> {
+export function readTree(
+  dir: string,
+  skip: string[] = ['node_modules', 'tools/openapi-types/node_modules', 'data', 'dist', 'bench/results.json', '.env'],
+): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
@@ -62,16 +65,28 @@ export function readTree(dir: string, skip: string[] = ['node_modules', 'data', 
 }
 
 /**
- * Lets a generated project (or the example) use the root's installed packages through a
- * `node_modules` symlink; the root declares every generated dependency with the same range (a
- * generator test checks that). A project that has its own node_modules keeps it.
+ * Lets a generated project (or the example) use the root's installed packages through
+ * `node_modules` symlinks, its own and its client-types tool's (tools/openapi-types, an npm
+ * workspace: the root has the same one); the root declares every generated dependency with the
+ * same range (a generator test checks that). A project that has its own node_modules keeps it.
+ * Then it runs the project's `prepare`, as `npm install` would: it writes the client's types
+ * (src/client/schema.d.ts) when the project has none yet.
  */
 export function linkRootModules(project: string): void {
-  const link = join(project, 'node_modules');
-  if (existsSync(link)) return;
+  link(join(root, 'node_modules'), join(project, 'node_modules'));
+  const tool = join(project, 'tools/openapi-types');
+  if (!existsSync(tool)) return;
+  link(join(root, 'tools/openapi-types/node_modules'), join(tool, 'node_modules'));
+  if (existsSync(join(project, 'src/client/schema.d.ts'))) return;
+  const prepare = spawnSync('npm', ['run', 'prepare', '--silent'], { cwd: project, encoding: 'utf8' });
+  if (prepare.status !== 0) throw new Error(`npm run prepare failed in ${project}: ${prepare.stderr}${prepare.stdout}`);
+}
+
+function link(target: string, path: string): void {
+  if (existsSync(path)) return;
   // A dangling link (made on another machine or path) is replaced.
-  if (lstatSync(link, { throwIfNoEntry: false })) rmSync(link);
-  symlinkSync(join(root, 'node_modules'), link, 'dir');
+  if (lstatSync(path, { throwIfNoEntry: false })) rmSync(path);
+  symlinkSync(target, path, 'dir');
 }
 
 const createdDatabases: { serverUrl: string; name: string }[] = [];

@@ -20,7 +20,7 @@ const JWKS_ENV = {
 };
 
 const OPERATIONS = {
-  'post /api/auth/token': 'createToken',
+  'post /api/auth/token': 'issueToken',
   'get /api/books': 'listBooks',
   'post /api/books': 'createBook',
   'get /api/books/{id}': 'getBook',

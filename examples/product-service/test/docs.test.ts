@@ -21,7 +21,7 @@ const JWKS_ENV = {
 };
 
 const OPERATIONS = {
-  'post /api/auth/token': 'createToken',
+  'post /api/auth/token': 'issueToken',
   'get /api/products': 'listProducts',
   'post /api/products': 'createProduct',
   'get /api/products/{id}': 'getProduct',

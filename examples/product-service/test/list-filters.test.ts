@@ -77,6 +77,17 @@ test('[in] also comes as its key repeated, as generated clients send an array by
   assert.match(await refused.text(), /^"id\[in\]\[1\]" must be a number$/);
 });
 
+test('sort also comes as its key repeated, in the order given, as generated clients send an array by default', async () => {
+  await fill(service(), 6);
+  const ids = async (query: string) => ((await (await service().api(`${PATH}?${query}`)).json()) as Row[]).map((row) => row.id);
+  const newestFirst = await ids('sort=-createdAt,updatedAt');
+  assert.equal(await ids('sort=-createdAt&sort=updatedAt'), newestFirst);
+  assert.not.equal(newestFirst, [1, 2, 3, 4, 5, 6]);
+  const refused = await service().api(`${PATH}?sort=id&sort=-id`);
+  assert.is(refused.status, 400);
+  assert.match(await refused.text(), /^"sort" names id twice$/);
+});
+
 test('count=exact gives X-Total-Count of the matching rows over all pages; without it there is none', async () => {
   await fill(service(), 9);
   const counted = await service().api(`${PATH}?count=exact&pageSize=2&id[gt]=3`);

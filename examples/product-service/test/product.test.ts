@@ -1,81 +1,124 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { ApiError, allProducts, type Product as ProductItem } from '../src/client/client.js';
 // Aliased: an entity named Record would hide TypeScript's Record type below.
 import { Product as ProductModel } from '../src/product/product.model.js';
-import { numberedProductInput, post, productChange, productInput, put, useService, WRITE_HEADERS } from './helpers.js';
+import { READ, WRITE } from './auth-helpers.js';
+import { asCreate, asUpdate, clientOf } from './client.js';
+import { numberedProductInput, productChange, productInput, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, fieldsOf, listAll } from './responses.js';
-import { AUTHORIZATION } from './tokens.js';
+import { AUTHORIZATION, signToken } from './tokens.js';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const PATH = '/api/products';
+const ITEM = '/api/products/{id}';
 
 const test = suite('products');
 const service = useService(test);
 
-async function create(body: Record<string, unknown> = productInput()) {
-  const response = await post(service(), PATH, body);
-  assert.is(response.status, 201, await response.clone().text());
-  return (await response.json()) as Record<string, unknown>;
+async function create(body: Record<string, unknown> = productInput()): Promise<ProductItem> {
+  const { data, error, response } = await clientOf(service()).POST(PATH, { body: asCreate(body) });
+  assert.is(response.status, 201, String(error));
+  return data!;
 }
 
 test('POST creates a product and answers 201 with Location and the stored row', async () => {
-  const response = await post(service(), PATH, productInput());
+  const { data, response } = await clientOf(service()).POST(PATH, { body: asCreate(productInput()) });
   assert.is(response.status, 201);
   assert.is(response.headers.get('location'), `${PATH}/1`);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
-  const body = (await response.json()) as Record<string, unknown>;
-  assert.equal(Object.keys(body).sort(), ['createdAt', 'description', 'id', 'name', 'price', 'quantity', 'updatedAt', 'version']);
-  assert.is(body.id, 1);
-  assert.equal(fieldsOf(body), productInput());
-  assert.match(String(body.createdAt), ISO_UTC);
-  assert.is(body.createdAt, body.updatedAt);
-  const age = Date.now() - Date.parse(String(body.createdAt));
+  assert.ok(data);
+  assert.equal(Object.keys(data).sort(), ['createdAt', 'description', 'id', 'name', 'price', 'quantity', 'updatedAt', 'version']);
+  assert.is(data.id, 1);
+  assert.equal(fieldsOf(data), productInput());
+  assert.match(data.createdAt, ISO_UTC);
+  assert.is(data.createdAt, data.updatedAt);
+  const age = Date.now() - Date.parse(data.createdAt);
   assert.ok(age >= 0 && age < 60_000, `createdAt is recent (${age} ms)`);
 });
 
 test('GET by id reads back exactly what was created', async () => {
   const created = await create();
-  const response = await service().api(`${PATH}/${created.id}`);
+  const { data, response } = await clientOf(service()).GET(ITEM, { params: { path: { id: created.id } } });
   assert.is(response.status, 200);
-  assert.equal(await response.json(), created);
+  assert.equal(data, created);
 });
 
 test('a query through Objection (Product.query()) reads the row as the API answers it', async () => {
   const created = await create();
-  const [read] = await ProductModel.query().where('id', created.id as number);
+  const [read] = await ProductModel.query().where('id', created.id);
   assert.equal(JSON.parse(JSON.stringify(read)), created);
 });
 
 test('GET list answers an empty array, without Link, and X-Total-Count 0 only when asked', async () => {
-  const response = await service().api(PATH);
+  const { data, response } = await clientOf(service()).GET(PATH);
   assert.is(response.status, 200);
   assert.is(response.headers.get('x-total-count'), null);
   assert.is(response.headers.get('link'), null);
-  assert.equal(await response.json(), []);
-  assert.is((await service().api(`${PATH}?count=exact`)).headers.get('x-total-count'), '0');
+  assert.equal(data, []);
+  const counted = await clientOf(service()).GET(PATH, { params: { query: { count: 'exact' } } });
+  assert.is(counted.response.headers.get('x-total-count'), '0');
 });
 
 test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
   for (let i = 1; i <= 25; i++) await create(numberedProductInput(i));
-  const first = await service().api(`${PATH}?count=exact`);
-  assert.is(first.headers.get('x-total-count'), '25');
-  const firstIds = ((await first.json()) as { id: number }[]).map((o) => o.id);
+  const api = clientOf(service());
+  const first = await api.GET(PATH, { params: { query: { count: 'exact' } } });
+  assert.is(first.response.headers.get('x-total-count'), '25');
   assert.equal(
-    firstIds,
+    first.data?.map((o) => o.id),
     Array.from({ length: 20 }, (_, i) => i + 1),
   );
 
-  const second = await service().api(`${PATH}?page=2&pageSize=10`);
-  assert.is(second.headers.get('x-total-count'), null);
+  const second = await api.GET(PATH, { params: { query: { page: 2, pageSize: 10 } } });
+  assert.is(second.response.headers.get('x-total-count'), null);
   assert.equal(
-    ((await second.json()) as { id: number }[]).map((o) => o.id),
+    second.data?.map((o) => o.id),
     [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
   );
 
-  const beyond = await service().api(`${PATH}?page=9&count=exact`);
-  assert.equal(await beyond.json(), []);
-  assert.is(beyond.headers.get('x-total-count'), '25');
+  const beyond = await api.GET(PATH, { params: { query: { page: 9, count: 'exact' } } });
+  assert.equal(beyond.data, []);
+  assert.is(beyond.response.headers.get('x-total-count'), '25');
+});
+
+test('the client walks a whole list along Link rel="next", each product once in id order', async () => {
+  for (let i = 1; i <= 25; i++) await create(numberedProductInput(i));
+  const walked: number[] = [];
+  for await (const row of allProducts(clientOf(service()), { pageSize: 4 })) walked.push(row.id);
+  assert.equal(
+    walked,
+    Array.from({ length: 25 }, (_, i) => i + 1),
+  );
+});
+
+test('the client walks a filtered list in its sort order (newest first, ties by id) along Link', async () => {
+  const created: ProductItem[] = [];
+  for (let i = 1; i <= 12; i++) created.push(await create(numberedProductInput(i)));
+  const fifthCreatedAt = created[4]!.createdAt;
+  const expected = created
+    .filter((row) => row.createdAt >= fifthCreatedAt)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+    .map((row) => row.id);
+  const walked: number[] = [];
+  for await (const row of allProducts(clientOf(service()), { 'createdAt[gte]': fifthCreatedAt, sort: ['-createdAt'], pageSize: 3 })) {
+    walked.push(row.id);
+  }
+  assert.equal(walked, expected);
+  assert.ok(walked.length >= 8, `at least the products created from the fifth on (${walked.length})`);
+});
+
+test('a refused page stops the walk with ApiError, status and message', async () => {
+  const refusedWalk = allProducts(clientOf(service()), { 'createdAt[gte]': '2026-01-01T00:00:00Z' });
+  try {
+    await refusedWalk.next();
+    assert.unreachable('a range without its sort is refused');
+  } catch (error) {
+    assert.instance(error, ApiError);
+    assert.is((error as ApiError).status, 400);
+    assert.match((error as ApiError).message, /sort=createdAt/);
+  }
 });
 
 test('invalid paging answers 400', async () => {
@@ -101,23 +144,26 @@ test('invalid paging answers 400', async () => {
 test('PUT changes only the given fields and moves updatedAt', async () => {
   const created = await create();
   await new Promise((resolve) => setTimeout(resolve, 5));
-  const response = await put(service(), `${PATH}/${created.id}`, productChange);
+  const { data: updated, response } = await clientOf(service()).PUT(ITEM, {
+    params: { path: { id: created.id } },
+    body: asUpdate(productChange),
+  });
   assert.is(response.status, 200);
-  const updated = (await response.json()) as Record<string, unknown>;
+  assert.ok(updated);
   assert.equal(
     { ...updated, version: undefined, updatedAt: undefined },
     { ...created, ...productChange, version: undefined, updatedAt: undefined },
   );
   assert.is(updated.createdAt, created.createdAt);
-  assert.match(String(updated.updatedAt), ISO_UTC);
-  assert.ok(Date.parse(String(updated.updatedAt)) > Date.parse(String(created.updatedAt)), 'updatedAt moved');
-  assert.equal(await (await service().api(`${PATH}/${created.id}`)).json(), updated);
+  assert.match(updated.updatedAt, ISO_UTC);
+  assert.ok(Date.parse(updated.updatedAt) > Date.parse(created.updatedAt), 'updatedAt moved');
+  assert.equal((await clientOf(service()).GET(ITEM, { params: { path: { id: created.id } } })).data, updated);
 });
 
 test('PUT can change every field at once', async () => {
   const created = await create();
   const changes = { name: 'Widget (updated)', description: 'A small widget (updated)', price: 20.99, quantity: 4 };
-  const updated = (await (await put(service(), `${PATH}/${created.id}`, changes)).json()) as Record<string, unknown>;
+  const { data: updated } = await clientOf(service()).PUT(ITEM, { params: { path: { id: created.id } }, body: asUpdate(changes) });
   assert.equal(
     { ...updated, version: undefined, updatedAt: undefined },
     { ...created, ...changes, version: undefined, updatedAt: undefined },
@@ -126,30 +172,61 @@ test('PUT can change every field at once', async () => {
 
 test('PUT with an empty object answers 400 and changes nothing', async () => {
   const created = await create();
-  const response = await put(service(), `${PATH}/${created.id}`, {});
-  await expectText(response, 400, /at least one field/);
+  const { error, response } = await clientOf(service()).PUT(ITEM, { params: { path: { id: created.id } }, body: {} });
+  assert.is(response.status, 400);
+  assert.match(String(error), /at least one field/);
   assert.equal(await listAll(service()), [created]);
 });
 
 test('DELETE answers 204 with no body, then the product is gone', async () => {
   const created = await create();
-  const response = await service().api(`${PATH}/${created.id}`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
+  const api = clientOf(service());
+  const { data, response } = await api.DELETE(ITEM, { params: { path: { id: created.id } } });
   assert.is(response.status, 204);
-  assert.is(await response.text(), '');
-  assert.is((await service().api(`${PATH}/${created.id}`)).status, 404);
+  assert.is(data, undefined);
+  assert.is((await api.GET(ITEM, { params: { path: { id: created.id } } })).response.status, 404);
   assert.equal(await listAll(service()), []);
 });
 
 test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () => {
   await create();
-  await expectText(await service().api(`${PATH}/42`), 404, 'Product 42 not found');
-  await expectText(await put(service(), `${PATH}/42`, productChange), 404, 'Product 42 not found');
-  await expectText(
-    await service().api(`${PATH}/42`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } }),
-    404,
-    'Product 42 not found',
-  );
+  const api = clientOf(service());
+  const missing = { params: { path: { id: 42 } } };
+  for (const { error, response } of [
+    await api.GET(ITEM, missing),
+    await api.PUT(ITEM, { ...missing, body: asUpdate(productChange) }),
+    await api.DELETE(ITEM, missing),
+  ]) {
+    assert.is(response.status, 404);
+    assert.is(error, 'Product 42 not found');
+  }
   assert.is((await listAll(service())).length, 1);
+});
+
+test('the documented refusals reach the client as status and message: 401, 403, 412, 413, 415, 422', async () => {
+  const created = await create();
+  const byId = { params: { path: { id: created.id } } };
+  const anonymous = await clientOf(service(), null).POST(PATH, { body: asCreate(productInput()) });
+  assert.is(anonymous.response.status, 401);
+  assert.match(String(anonymous.error), /token/i);
+  const readOnly = await clientOf(service(), signToken({ scope: READ })).DELETE(ITEM, byId);
+  assert.is(readOnly.response.status, 403);
+  assert.match(String(readOnly.error), new RegExp(WRITE));
+  const staleDelete = await clientOf(service()).DELETE(ITEM, { params: { ...byId.params, header: { 'If-Match': '"0"' } } });
+  assert.is(staleDelete.response.status, 412);
+  assert.match(String(staleDelete.error), /has changed/);
+  const oversized = await clientOf(service()).PUT(ITEM, { ...byId, body: asUpdate({ ...productChange, padding: 'x'.repeat(20_000) }) });
+  assert.is(oversized.response.status, 413);
+  assert.equal(await listAll(service()), [created]);
+  const asText = await clientOf(service()).POST(PATH, { body: asCreate(productInput()), headers: { 'Content-Type': 'text/plain' } });
+  assert.is(asText.response.status, 415);
+  assert.match(String(asText.error), /application\/json/);
+  // The same key and body from another caller (the token's subject) is another request.
+  const keyed = { params: { header: { 'Idempotency-Key': 'client-test-key' } }, body: asCreate(numberedProductInput(1)) };
+  assert.is((await clientOf(service()).POST(PATH, keyed)).response.status, 201);
+  const reused = await clientOf(service(), signToken({}, { subject: 'another-caller' })).POST(PATH, keyed);
+  assert.is(reused.response.status, 422);
+  assert.match(String(reused.error), /was used for another request/);
 });
 
 test('an id that is not a positive 32-bit integer answers 400', async () => {

@@ -18,7 +18,8 @@ export function bearerScheme(auth: Exclude<AuthConfig, { mode: 'off' }>): Json {
 export function tokenEndpointDocument(auth: AuthConfig): { path: string; operation: Json; components: Record<string, Json> } | undefined {
   if (!isSecretAuth(auth)) return undefined;
   const operation = {
-    operationId: 'createToken',
+    // issue: a verb no item operation uses (an entity named Token has its own createToken).
+    operationId: 'issueToken',
     tags: [AUTH_TAG.name],
     summary: 'Get an access token',
     description:

@@ -98,7 +98,8 @@ export function fromQueryString(
     Object.entries(query).map(([name, raw]) => {
       const key = name.replace(/\[\w+\]$/, '');
       const convert = (text: string) => (numeric.has(key) ? number(text) : text);
-      // A list may also come as the key repeated (id[in]=1&id[in]=2), as clients send an array by default.
+      // A list may also come as the key repeated (id[in]=1&id[in]=2, sort=-createdAt&sort=id), as clients send an array by default.
+      if (name === 'sort' && Array.isArray(raw)) return [name, raw.join(',')];
       if (name.endsWith('[in]') && raw !== undefined)
         return [
           name,
