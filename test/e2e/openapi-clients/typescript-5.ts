@@ -6,7 +6,7 @@
  */
 import { registerHooks } from 'node:module';
 
-const typescript5 = new URL('../../tools/openapi-types/node_modules/typescript/lib/typescript.js', import.meta.url).href;
+const typescript5 = new URL('../../../tools/openapi-types/node_modules/typescript/lib/typescript.js', import.meta.url).href;
 
 registerHooks({
   resolve: (specifier, context, nextResolve) => (specifier === 'typescript' ? { url: typescript5, shortCircuit: true } : nextResolve(specifier, context)),
