@@ -68,7 +68,7 @@ export async function expectedIds(s: Service, sort: string, where?: (query: Retu
   return query.pluck('id');
 }
 
-/** A value as a query string carries it: numbers in plain decimals (String(2.4e-7) would give the exponent form the service refuses). */
+/** A value as a query string carries it: numbers in plain decimals, as people write them (the service also reads String(2.4e-7)'s exponent form). */
 export function queryValue(value: unknown): string {
   const text = typeof value === 'number' ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : String(value);
   return encodeURIComponent(text);

@@ -84,20 +84,26 @@ export function filtersOf(parameters: Record<string, unknown>, keys: readonly st
   });
 }
 
+/** A filter's number as JSON writes it, an exponent included: a client's String(0.00000018) is 1.8e-7. */
+const JSON_NUMBER = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+/** Paging takes plain digits: 1e3 is no page number. */
+const PLAIN_NUMBER = /^-?[0-9]+(\.[0-9]+)?$/;
+const PAGING = new Set(['page', 'pageSize']);
+
 /**
- * The query string as the list schema validates it: digits (with an optional sign, decimals and
- * surrounding spaces) become numbers for the numeric parameters, anything else stays text for the rules to refuse, and `[in]` lists
+ * The query string as the list schema validates it: numbers (with an optional sign, decimals and
+ * surrounding spaces; an exponent in filters) become numbers for the numeric parameters, anything else stays text for the rules to refuse, and `[in]` lists
  * are split at their commas, also when the key is repeated. Nothing is rounded or trimmed.
  */
 export function fromQueryString(
   query: Record<string, string | string[] | undefined>,
   numeric: ReadonlySet<string>,
 ): Record<string, unknown> {
-  const number = (text: string) => (/^-?[0-9]+(\.[0-9]+)?$/.test(text.trim()) ? Number(text) : text);
+  const number = (text: string, form: RegExp) => (form.test(text.trim()) ? Number(text) : text);
   return Object.fromEntries(
     Object.entries(query).map(([name, raw]) => {
       const key = name.replace(/\[\w+\]$/, '');
-      const convert = (text: string) => (numeric.has(key) ? number(text) : text);
+      const convert = (text: string) => (numeric.has(key) ? number(text, PAGING.has(key) ? PLAIN_NUMBER : JSON_NUMBER) : text);
       // A list may also come as the key repeated (id[in]=1&id[in]=2, sort=-createdAt&sort=id), as clients send an array by default.
       if (name === 'sort' && Array.isArray(raw)) return [name, raw.join(',')];
       if (name.endsWith('[in]') && raw !== undefined)
