@@ -5,12 +5,13 @@
  */
 import { createServer, type Server } from 'node:http';
 
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { example, linkRootModules } from '../support/helpers.js';
 import { type RunningService, SERVICE_PASSWORD, SERVICE_USERNAME, startService } from '../support/openapi-tools.js';
+import { launchChromium } from '../support/browser.js';
 import { freePort } from '../support/servers.js';
 
 const ROWS = 10;
@@ -48,10 +49,7 @@ test.before(async () => {
       });
       if (created.status !== 201) throw new Error(`create ${i}: ${created.status} ${await created.text()}`);
     }
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   } catch (error) {
     // uvu reports a throwing hook as (0 / N) and exits 0; make the test fail instead.
     setupError = error;

@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { example, linkRootModules, tempDir } from '../support/helpers.js';
+import { launchChromium } from '../support/browser.js';
 import { freePort, spawnServer, until, type ServerProcess } from '../support/servers.js';
 
 const USERNAME = 'admin';
@@ -54,10 +55,7 @@ let setupError: unknown;
 started.before(async () => {
   try {
     running = await startExample();
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   } catch (error) {
     // uvu reports a throwing hook as (0 / N) and exits 0; make every test fail instead.
     setupError = error;
