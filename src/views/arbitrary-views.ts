@@ -21,18 +21,14 @@ export interface ArbitraryViews {
   fields: FieldArbitrary[];
   /** Which helpers the arbitraries module declares: `needs.badDate` and so on. */
   needs: Record<Helper, boolean>;
-  /** `'name', 'price', 'quantity'`: the keys a create must have. */
-  requiredKeys: string;
   hasRequired: boolean;
-  /** `'name', 'description', 'price', 'quantity'` */
-  fieldNames: string;
   /** `'isbn', 'catalogId'`: the fields a unique index covers. */
   uniqueNames: string;
   hasUnique: boolean;
   /** The object of valid arbitraries: `{ name: validName, ... }`, one key per line when long. */
   validFieldObject: string;
-  /** What a create stores for the fields it leaves out: their defaults, else null. */
-  leftOut: string;
+  /** The column defaults a create stores for the fields it leaves out: `{ status: 'draft' }`, or `{}`. */
+  defaults: string;
   /** A valid create with the required fields only (the first field when none is required), as an object literal. */
   exampleCreate: string;
   /** A valid update of one field that no unique index covers, as JSON text in a literal. */
@@ -74,9 +70,8 @@ function invalidEntry(field: FieldSpec): string {
   return `${field.name}: ${invalid.length === 1 ? invalid[0] : `fc.oneof(${invalid.join(', ')})`}${filter}`;
 }
 
-/** The value a field reads back as when a create leaves it out. */
-function leftOutValue(field: FieldSpec): unknown {
-  if (field.default === undefined) return null;
+/** A column default as the service answers it: a date-time in UTC, with milliseconds. */
+function storedDefault(field: FieldSpec): unknown {
   return field.type === 'datetime' ? new Date(field.default as string).toISOString() : field.default;
 }
 
@@ -98,13 +93,11 @@ export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
   return {
     fields,
     needs: Object.fromEntries(HELPERS.map((helper) => [helper, used.has(helper)])) as Record<Helper, boolean>,
-    requiredKeys: required.map((field) => literal(field.name)).join(', '),
     hasRequired: required.length > 0,
-    fieldNames: specs.map((field) => literal(field.name)).join(', '),
     uniqueNames: specs.filter((field) => field.unique).map((field) => literal(field.name)).join(', '),
     hasUnique: specs.some((field) => field.unique),
     validFieldObject: objectLiteral(fields.map((field) => [field.name, field.validName])),
-    leftOut: objectLiteral(specs.filter((field) => !field.required).map((field) => [field.name, valueLiteral(leftOutValue(field))])),
+    defaults: objectLiteral(specs.filter((field) => field.default !== undefined).map((field) => [field.name, valueLiteral(storedDefault(field))])),
     exampleCreate: objectLiteral(Object.entries(example).map(([key, value]) => [key, valueLiteral(value)])),
     exampleUpdateJson: literal(JSON.stringify({ [changeable.name]: exampleValue(changeable) })),
     nestedBody: templateLiteralText(`{"${first![0]}":`) + '${nested}' + templateLiteralText(`${JSON.stringify(Object.fromEntries(rest)).slice(1).replace(/^(?!\})/, ',')}`),

@@ -20,8 +20,6 @@ export interface ContractView {
   changeField: string;
   /** Every field that can change, changed. */
   changeAll: string;
-  /** The fields the API answers with, sorted: `['createdAt', 'description', 'id', ...]`. */
-  responseKeys: string;
   /** What POST {} answers: `"name" is required; "price" is required`; empty when no field is required. */
   missingRequired: string;
   /** A key that is no field, for the "is not allowed" case. */
@@ -83,7 +81,6 @@ export function contractView(fields: readonly FieldSpec[]): ContractView {
     change: change === undefined ? '{}' : `{ ${entryCode(change)} }`,
     changeField: change?.name ?? '',
     changeAll: objectCode(changeAllEntries(fields).map(entryCode)),
-    responseKeys: literal([...names, 'id', 'version', 'createdAt', 'updatedAt'].sort()),
     missingRequired: fields.filter((field) => field.required).map((field) => `"${field.name}" is required`).join('; '),
     unknownField: ['colour', 'extraField', 'unknownField'].find((name) => !names.includes(name))!,
     fieldCases: fields.flatMap((field) => caseLines(fieldCases(field))),

@@ -5,7 +5,7 @@ import type { FieldSpec } from '../spec/spec.js';
 
 /** What the documentation prints about the fields: the OpenAPI module's examples, the docs test's table, the README. */
 export interface DocsView {
-  /** The OpenAPI module's request examples, one entry each: `full: { summary: 'All fields', value: {...} },`. */
+  /** The OpenAPI module's request examples, one entry each: `minimal: { summary: 'Required fields only', value: {...} },`; the full one reads each field's rule. */
   createExamples: string[];
   updateExamples: string[];
   /** The responses module's 400 example, an expression: `"name" is required; "price" is required` as the service words it. */
@@ -27,7 +27,7 @@ export interface DocsView {
 export function docsView(fields: readonly FieldSpec[]): DocsView {
   const { create, update } = requestExamples(fields);
   return {
-    createExamples: create.map(exampleLines),
+    createExamples: create.map((example) => (example.key === 'full' ? "    full: { summary: 'All fields', value: everyField }," : exampleLines(example))),
     updateExamples: update.map(exampleLines),
     badRequestExample: badRequestExample(fields),
     documentedFields: documentedFieldLines(fields),

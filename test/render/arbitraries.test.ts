@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import fc from 'fast-check';
@@ -13,16 +13,19 @@ import { loadTemplates, render } from '../../src/render/render.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 import { linkRootModules, tempDir } from '../support/helpers.js';
 
-/** The generated test/arbitraries.ts of an entity with these fields, imported. */
+/** The generated test/arbitraries.ts of an entity with these fields, imported beside the src/ it reads the schema from. */
 const templates = loadTemplates();
 
 async function generatedArbitraries(entity: string, fields: FieldSpec[]) {
   const files = render({ entity, port: 8080, managementPort: 8081, fields }, templates, '0.0.0-test');
   const dir = tempDir();
   linkRootModules(dir);
-  mkdirSync(join(dir, 'test'));
+  for (const [file, text] of files) {
+    if (!file.startsWith('src/') && file !== 'test/arbitraries.ts') continue;
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
   const path = join(dir, 'test', 'arbitraries.ts');
-  writeFileSync(path, files.get('test/arbitraries.ts')!);
   return (await import(pathToFileURL(path).href)) as {
     fieldValues: Record<string, fc.Arbitrary<unknown>>;
     invalidField: Record<string, fc.Arbitrary<unknown>>;
@@ -55,7 +58,7 @@ const SAMPLES = 100;
 const views = suite('the fast-check expressions of each field');
 
 views('the standard fields read as written by hand', () => {
-  const { fields, leftOut, exampleCreate, requiredKeys, nestedBody } = arbitraryViews(DEFAULT_FIELDS);
+  const { fields, defaults, exampleCreate, nestedBody } = arbitraryViews(DEFAULT_FIELDS);
   assert.equal(
     fields.map((field) => field.validDeclaration),
     [
@@ -67,9 +70,8 @@ views('the standard fields read as written by hand', () => {
     ],
   );
   assert.is(fields[1]!.invalidEntry, 'description: badText(500).filter(notNull)');
-  assert.is(leftOut, '{ description: null }');
+  assert.is(defaults, '{}');
   assert.is(exampleCreate, "{ name: 'Widget', price: 19.99, quantity: 3 }");
-  assert.is(requiredKeys, "'name', 'price', 'quantity'");
   assert.is(nestedBody, '{"name":${nested},"price":19.99,"quantity":3}');
 });
 
@@ -91,8 +93,17 @@ views('a field spec without required fields has no missing-key refusals and an e
   const views = arbitraryViews([{ name: 'note', type: 'text', example: 'hello' }, { name: 'done', type: 'boolean' }]);
   assert.is(views.hasRequired, false);
   assert.is(views.exampleCreate, "{ note: 'hello' }");
-  assert.is(views.leftOut, '{ note: null, done: null }');
+  assert.is(views.defaults, '{}');
   assert.is(views.truncatedJson, "'{\"note\":\"hello\"'");
+});
+
+views('a column default is what a create that leaves the field out reads back, a date-time in UTC', () => {
+  const { defaults } = arbitraryViews([
+    { name: 'status', type: 'enum', values: ['draft', 'live'], default: 'draft' },
+    { name: 'due', type: 'datetime', default: '2026-01-01T12:00:00+01:00' },
+    { name: 'note', type: 'text' },
+  ]);
+  assert.is(defaults, "{ status: 'draft', due: '2026-01-01T11:00:00.000Z' }");
 });
 
 views.run();

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 
+import { type ProductCreate, productCreateSchema } from '../src/product/product.schema.js';
+
 /**
  * Runs per property: fast-check's own default of 100 unless given, which with its bias towards
  * small and boundary values reaches the edge cases early; PROPERTY_RUNS raises it for a longer
@@ -32,28 +34,31 @@ export const validDescription = fc.oneof(fc.constant(''), fc.constant(null), sto
 export const validPrice = fc.integer({ min: 1, max: 999_999_999_999_999 }).map((hundredths) => hundredths / 100);
 export const validQuantity = fc.integer({ min: 1, max: 2_147_483_647 });
 
-export interface ProductFields {
-  name: string;
-  description?: string | null;
-  price: number;
-  quantity: number;
-}
+/** The fields a client sends, as the schema declares them: a field added there is added here. */
+export type ProductFields = ProductCreate;
 
-export const FIELDS: readonly (keyof ProductFields)[] = ['name', 'description', 'price', 'quantity'];
+const createKeys = productCreateSchema.describe().keys as Record<keyof ProductFields, { flags?: { presence?: string } }>;
+/** Every field, in the schema's order. */
+export const FIELDS = Object.keys(createKeys) as (keyof ProductFields)[];
+/** The fields a create must have. */
+export const REQUIRED_FIELDS = FIELDS.filter((field) => createKeys[field].flags?.presence === 'required');
 
-/** What a create stores for the fields it leaves out: their defaults, else null. */
-export const leftOut = { description: null } satisfies Partial<ProductFields>;
+/** What a create stores for a field it leaves out that has a column default; any other reads back null. */
+const DEFAULTS: Partial<ProductFields> = {};
 
 /** The fields of a create as the service stores and answers them. */
-export const stored = (input: ProductFields): Required<ProductFields> => ({ ...leftOut, ...input });
+export const stored = (input: ProductFields) =>
+  ({ ...Object.fromEntries(FIELDS.map((field) => [field, null])), ...DEFAULTS, ...input }) as Required<ProductFields>;
 
 /** A valid create with only the fields it must have. */
 export const exampleCreate: ProductFields = { name: 'Widget', price: 19.99, quantity: 3 };
 
-/** Each field's valid arbitrary, by name. */
-export const fieldValues = { name: validName, description: validDescription, price: validPrice, quantity: validQuantity };
+/** Each field's valid arbitrary, by name: the compiler asks for one per field of the schema. */
+export const fieldValues = { name: validName, description: validDescription, price: validPrice, quantity: validQuantity } satisfies {
+  [Field in keyof ProductFields]-?: fc.Arbitrary<ProductFields[Field]>;
+};
 
-export const createBody: fc.Arbitrary<ProductFields> = fc.record(fieldValues, { requiredKeys: ['name', 'price', 'quantity'] });
+export const createBody: fc.Arbitrary<ProductFields> = fc.record(fieldValues, { requiredKeys: REQUIRED_FIELDS });
 
 export const updateBody: fc.Arbitrary<Partial<ProductFields>> = fc
   .record(fieldValues, { requiredKeys: [] })
@@ -128,7 +133,7 @@ export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: s
   fc
     .tuple(createBody, fc.constantFrom(...FIELDS))
     .chain(([body, key]) => invalidField[key].map((value) => ({ body: { ...body, [key]: value }, key }))),
-  fc.tuple(createBody, fc.constantFrom('name', 'price', 'quantity')).map(([body, key]) => {
+  fc.tuple(createBody, fc.constantFrom(...REQUIRED_FIELDS)).map(([body, key]) => {
     const copy: Record<string, unknown> = { ...body };
     delete copy[key];
     return { body: copy, key };
