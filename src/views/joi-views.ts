@@ -1,6 +1,6 @@
 import indefinite from 'indefinite';
 
-import { docComment, literal, numberLiteral, wrap } from './code-text.js';
+import { docComment, literal, numberLiteral, templateLiteralText, wrap } from './code-text.js';
 import { capitalize } from '../spec/entity-names.js';
 import { columnName, fieldLabel } from '../spec/field-name.js';
 import { acceptsEmpty, DATETIME, lengthBounds, numberBounds } from '../values/field-values.js';
@@ -65,16 +65,21 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
   return { text: own === undefined ? capitalize(absentRule(field)) : `${own}; ${absentRule(field)}` };
 }
 
-/** The `.description(...)` call: a long text in pieces joined with `+`, so that no line runs on; the formatter lays them out. */
+/**
+ * The `.description(...)` call: a long text in pieces joined with `+`, so that no line runs on; the
+ * formatter lays them out. A date-time's words end with the schema module's INSTANT_RULE (the offsets
+ * and years it may have), inside the last piece's template literal: a `+` of it would be a lint
+ * finding wherever the call fits on one line.
+ */
 function descriptionCall(field: FieldSpec): string | undefined {
   const { template, text } = descriptionPieces(field);
-  // A date-time's words end with the schema module's INSTANT_RULE: the offsets and years it may have.
-  const rule = field.type === 'datetime' ? ['INSTANT_RULE'] : [];
-  const last = (i: number, all: string[]) => i === all.length - 1 && rule.length === 0;
+  const rule = field.type === 'datetime';
+  const lines = text === undefined ? [] : wrap(text, PIECE_WIDTH);
+  const lastPiece = (line: string) => (rule ? `\`${templateLiteralText(line)} \${INSTANT_RULE}\`` : literal(line));
   const pieces = [
     ...(template === undefined ? [] : [`\`${template}\``]),
-    ...(text === undefined ? [] : wrap(text, PIECE_WIDTH).map((line, i, all) => literal(last(i, all) ? line : `${line} `))),
-    ...rule,
+    ...lines.map((line, i) => (i < lines.length - 1 ? literal(`${line} `) : lastPiece(line))),
+    ...(rule && lines.length === 0 ? ['INSTANT_RULE'] : []),
   ];
   return pieces.length === 0 ? undefined : `.description(${pieces.join(' + ')})`;
 }
