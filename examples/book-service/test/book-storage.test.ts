@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { post, put, useService } from './helpers.js';
+import { type Answer, create, post, put, useService } from './helpers.js';
 import { expectText, listAll } from './responses.js';
 
 const test = suite('book storage');
@@ -37,13 +37,8 @@ function fieldsOf(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(FIRST).map((key) => [key, body[key]]));
 }
 
-type Answer = Record<string, unknown> & { id: number };
-
-async function create(fields: Record<string, unknown>): Promise<Answer> {
-  const response = await post(service(), '/api/books', fields);
-  assert.is(response.status, 201, await response.clone().text());
-  return (await response.json()) as Answer;
-}
+/** Creates a book with these fields and gives the answer. */
+const createFrom = async (fields: Record<string, unknown>) => (await create(service(), fields)).answer;
 
 async function read(id: number): Promise<Answer> {
   const response = await service().api(`/api/books/${id}`);
@@ -52,13 +47,13 @@ async function read(id: number): Promise<Answer> {
 }
 
 test('a create stores every field, and both its answer and a read give each back unchanged', async () => {
-  const created = await create(FIRST);
+  const created = await createFrom(FIRST);
   assert.equal(fieldsOf(created), FIRST);
   assert.equal(fieldsOf(await read(created.id)), FIRST);
 });
 
 test('an update stores every field, and both its answer and a read give each back unchanged', async () => {
-  const { id } = await create(FIRST);
+  const { id } = await createFrom(FIRST);
   const response = await put(service(), `/api/books/${id}`, SECOND);
   assert.is(response.status, 200, await response.clone().text());
   assert.equal(fieldsOf((await response.json()) as Record<string, unknown>), SECOND);
@@ -74,7 +69,7 @@ test('dates and times read back the same whatever time zone the service runs in'
       ['Pacific/Kiritimati', SECOND],
     ] as const) {
       process.env.TZ = timeZone;
-      const { id } = await create(fields);
+      const { id } = await createFrom(fields);
       assert.equal(fieldsOf(await read(id)), fields, timeZone);
     }
   } finally {
@@ -84,7 +79,7 @@ test('dates and times read back the same whatever time zone the service runs in'
 });
 
 test('the format column itself refuses a value outside the format values', async () => {
-  const { id } = await create(FIRST);
+  const { id } = await createFrom(FIRST);
   const refusal = await service()
     .db.knex('books')
     .where('id', id)
@@ -99,22 +94,22 @@ test('the format column itself refuses a value outside the format values', async
 });
 
 test("a create repeating another book's isbn answers 409 and stores nothing", async () => {
-  const first = await create(FIRST);
+  const first = await createFrom(FIRST);
   const response = await post(service(), '/api/books', { ...SECOND, isbn: FIRST.isbn });
   await expectText(response, 409, 'a book with this isbn already exists');
   assert.equal(await listAll(service()), [first]);
 });
 
 test("an update to another book's isbn answers 409 and changes nothing", async () => {
-  await create(FIRST);
-  const second = await create(SECOND);
+  await createFrom(FIRST);
+  const second = await createFrom(SECOND);
   const response = await put(service(), `/api/books/${second.id}`, { ...FIRST_SHARED, isbn: FIRST.isbn });
   await expectText(response, 409, 'a book with this isbn already exists');
   assert.equal(await read(second.id), second);
 });
 
 test("an update that keeps a book's own isbn is no conflict", async () => {
-  const { id } = await create(FIRST);
+  const { id } = await createFrom(FIRST);
   const response = await put(service(), `/api/books/${id}`, { isbn: FIRST.isbn });
   assert.is(response.status, 200, await response.clone().text());
 });

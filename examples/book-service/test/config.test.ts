@@ -2,14 +2,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { ConfigError, DEFAULT_MANAGEMENT_PORT, DEFAULT_PORT, loadConfig } from '../src/config.js';
-
-/** The two settings the default AUTH_MODE needs; the auth suites below vary them. */
-const AUTH = { JWT_SECRET: 's'.repeat(32), AUTH_PASSWORD: 'a long enough password' };
+import { AUTH_ENV } from './tokens.js';
 
 const test = suite('loadConfig');
 
 test('applies the defaults to an environment with only the secrets', () => {
-  assert.equal(loadConfig(AUTH), {
+  assert.equal(loadConfig(AUTH_ENV), {
     host: '127.0.0.1',
     port: DEFAULT_PORT,
     managementPort: DEFAULT_MANAGEMENT_PORT,
@@ -29,12 +27,12 @@ test('applies the defaults to an environment with only the secrets', () => {
     docsEnabled: true,
     auth: {
       mode: 'writes',
-      keys: { kind: 'secret', secret: AUTH.JWT_SECRET },
+      keys: { kind: 'secret', secret: AUTH_ENV.JWT_SECRET },
       issuer: 'book-service',
       audience: 'book-service',
       tokenTtlSeconds: 3_600,
       tokenRequestsPerMinute: 10,
-      account: { username: 'admin', password: { kind: 'plain', value: AUTH.AUTH_PASSWORD } },
+      account: { username: 'admin', password: { kind: 'plain', value: AUTH_ENV.AUTH_PASSWORD } },
     },
     cursorSecret: undefined,
     requireIfMatch: false,
@@ -44,7 +42,7 @@ test('applies the defaults to an environment with only the secrets', () => {
 
 test('reads every variable', () => {
   const config = loadConfig({
-    ...AUTH,
+    ...AUTH_ENV,
     HOST: '0.0.0.0',
     PORT: '3000',
     MANAGEMENT_PORT: '3001',
@@ -92,12 +90,12 @@ test('reads every variable', () => {
     docsEnabled: false,
     auth: {
       mode: 'all',
-      keys: { kind: 'secret', secret: AUTH.JWT_SECRET },
+      keys: { kind: 'secret', secret: AUTH_ENV.JWT_SECRET },
       issuer: 'https://orders.example',
       audience: 'orders',
       tokenTtlSeconds: 600,
       tokenRequestsPerMinute: 30,
-      account: { username: 'ops', password: { kind: 'plain', value: AUTH.AUTH_PASSWORD } },
+      account: { username: 'ops', password: { kind: 'plain', value: AUTH_ENV.AUTH_PASSWORD } },
     },
     cursorSecret: 'c'.repeat(32),
     requireIfMatch: true,
@@ -106,21 +104,21 @@ test('reads every variable', () => {
 });
 
 test('blank values count as unset', () => {
-  const config = loadConfig({ ...AUTH, PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' });
+  const config = loadConfig({ ...AUTH_ENV, PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' });
   assert.is(config.port, DEFAULT_PORT);
   assert.is(config.databaseUrl, undefined);
   assert.is(config.logLevel, 'info');
 });
 
 test('port 0 is allowed for both ports (ephemeral)', () => {
-  const config = loadConfig({ ...AUTH, PORT: '0', MANAGEMENT_PORT: '0' });
+  const config = loadConfig({ ...AUTH_ENV, PORT: '0', MANAGEMENT_PORT: '0' });
   assert.is(config.port, 0);
   assert.is(config.managementPort, 0);
 });
 
 test('NODE_ENV=production with DATABASE_URL is accepted; other NODE_ENV values allow the embedded database', () => {
-  assert.is(loadConfig({ ...AUTH, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' }).databaseUrl, 'postgres://db/app');
-  assert.is(loadConfig({ ...AUTH, NODE_ENV: 'development' }).databaseUrl, undefined);
+  assert.is(loadConfig({ ...AUTH_ENV, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' }).databaseUrl, 'postgres://db/app');
+  assert.is(loadConfig({ ...AUTH_ENV, NODE_ENV: 'development' }).databaseUrl, undefined);
 });
 
 const invalid: [Record<string, string>, RegExp][] = [
@@ -147,7 +145,7 @@ const invalid: [Record<string, string>, RegExp][] = [
 for (const [env, message] of invalid) {
   test(`rejects ${JSON.stringify(env)}`, () => {
     try {
-      loadConfig({ ...AUTH, ...env });
+      loadConfig({ ...AUTH_ENV, ...env });
     } catch (error) {
       assert.instance(error, ConfigError);
       assert.match((error as Error).message, message);
@@ -159,101 +157,9 @@ for (const [env, message] of invalid) {
 
 test('a malformed DATABASE_URL is not echoed (it may hold a password)', () => {
   assert.throws(
-    () => loadConfig({ ...AUTH, DATABASE_URL: 'postgres://app:s3cret@[bad/db' }),
+    () => loadConfig({ ...AUTH_ENV, DATABASE_URL: 'postgres://app:s3cret@[bad/db' }),
     (error: Error) => error instanceof ConfigError && !error.message.includes('s3cret'),
   );
 });
 
 test.run();
-
-// ---
-
-const auth = suite('loadConfig: authentication');
-
-const HASH = '$2b$12$mJGPb8JDOiNVBe9a2GcEbO2ERNAv25rc8eGQ5jZv7Xlo5MBxvJCtK';
-const JWKS = { JWT_JWKS_URI: 'https://idp.example/.well-known/jwks.json', JWT_ISSUER: 'https://idp.example/', JWT_AUDIENCE: 'orders' };
-const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' };
-
-auth('AUTH_MODE=off needs no secret or password', () => {
-  assert.equal(loadConfig({ AUTH_MODE: 'off' }).auth, { mode: 'off' });
-  assert.equal(loadConfig({ ...PRODUCTION, AUTH_MODE: 'off' }).auth, { mode: 'off' });
-});
-
-auth('a bcrypt AUTH_PASSWORD_HASH replaces AUTH_PASSWORD', () => {
-  const config = loadConfig({ JWT_SECRET: AUTH.JWT_SECRET, AUTH_PASSWORD_HASH: HASH });
-  assert.equal(config.auth.mode !== 'off' && config.auth.account?.password, { kind: 'bcrypt', hash: HASH });
-});
-
-auth('JWT_JWKS_URI switches to the identity provider: RS256 keys, its issuer and audience, no built-in account', () => {
-  const config = loadConfig({ ...JWKS, AUTH_MODE: 'all' });
-  assert.equal(config.auth, {
-    mode: 'all',
-    keys: { kind: 'jwks', jwksUri: JWKS.JWT_JWKS_URI },
-    issuer: JWKS.JWT_ISSUER,
-    audience: JWKS.JWT_AUDIENCE,
-    tokenTtlSeconds: 3_600,
-    tokenRequestsPerMinute: 10,
-    account: undefined,
-  });
-});
-
-auth('outside production a short secret and a short password are accepted', () => {
-  assert.ok(loadConfig({ JWT_SECRET: 'dev', AUTH_PASSWORD: 'dev' }));
-});
-
-const refused: [string, Record<string, string>, RegExp][] = [
-  ['an unknown AUTH_MODE', { ...AUTH, AUTH_MODE: 'reads' }, /^AUTH_MODE must be one of writes, all, off, got "reads"$/],
-  ['a missing secret', { AUTH_PASSWORD: 'x' }, /^JWT_SECRET is not set: copy \.env\.example to \.env and fill it in/],
-  ['a missing password', { JWT_SECRET: AUTH.JWT_SECRET }, /^AUTH_PASSWORD \(or AUTH_PASSWORD_HASH\) is not set/],
-  ['a password and a hash', { ...AUTH, AUTH_PASSWORD_HASH: HASH }, /^Set AUTH_PASSWORD or AUTH_PASSWORD_HASH, not both$/],
-  [
-    'a hash that is not bcrypt',
-    { JWT_SECRET: AUTH.JWT_SECRET, AUTH_PASSWORD_HASH: 'md5:abc' },
-    /^AUTH_PASSWORD_HASH must be a bcrypt hash/,
-  ],
-  ['a secret and a JWKS', { ...AUTH, ...JWKS }, /^Set JWT_SECRET or JWT_JWKS_URI, not both/],
-  ['a JWKS without issuer', { ...JWKS, JWT_ISSUER: '' }, /^JWT_JWKS_URI needs JWT_ISSUER and JWT_AUDIENCE/],
-  ['a JWKS without audience', { ...JWKS, JWT_AUDIENCE: '' }, /^JWT_JWKS_URI needs JWT_ISSUER and JWT_AUDIENCE/],
-  ['a JWKS that is not a URL', { ...JWKS, JWT_JWKS_URI: 'idp' }, /^JWT_JWKS_URI is not a valid URL/],
-  ['a token lifetime over a day', { ...AUTH, JWT_TTL_SECONDS: '86401' }, /^JWT_TTL_SECONDS must be an integer from 60 to 86400/],
-  [
-    'production: a secret under 32 bytes',
-    { ...PRODUCTION, ...AUTH, JWT_SECRET: 's'.repeat(31) },
-    /^JWT_SECRET must be at least 32 bytes when NODE_ENV=production \(it has 31\)/,
-  ],
-  ['production: a missing secret', { ...PRODUCTION, AUTH_PASSWORD: AUTH.AUTH_PASSWORD }, /^JWT_SECRET is not set/],
-  ['production: a missing password', { ...PRODUCTION, JWT_SECRET: AUTH.JWT_SECRET }, /^AUTH_PASSWORD \(or AUTH_PASSWORD_HASH\) is not set/],
-  [
-    'production: a password under 12 characters',
-    { ...PRODUCTION, ...AUTH, AUTH_PASSWORD: 'short-pass' },
-    /^AUTH_PASSWORD must be at least 12 characters when NODE_ENV=production$/,
-  ],
-  [
-    'production: a JWKS over plain HTTP',
-    { ...PRODUCTION, ...JWKS, JWT_JWKS_URI: 'http://idp.example/jwks.json' },
-    /^JWT_JWKS_URI must be an https URL/,
-  ],
-];
-
-for (const [what, env, message] of refused) {
-  auth(`refuses ${what}`, () => {
-    assert.throws(
-      () => loadConfig(env),
-      (error: Error) => error instanceof ConfigError && message.test(error.message),
-    );
-  });
-}
-
-auth('refusals never echo the secret or the password', () => {
-  for (const env of [
-    { ...PRODUCTION, ...AUTH, JWT_SECRET: 'tiny-secret' },
-    { ...PRODUCTION, ...AUTH, AUTH_PASSWORD: 'pw-secret' },
-  ]) {
-    assert.throws(
-      () => loadConfig(env),
-      (error: Error) => !error.message.includes('tiny-secret') && !error.message.includes('pw-secret'),
-    );
-  }
-});
-
-auth.run();

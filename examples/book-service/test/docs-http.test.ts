@@ -2,17 +2,12 @@ import { createHash } from 'node:crypto';
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+
 import { bookExamples } from '../src/book/book.openapi.js';
-import { buildOpenApiDocument } from '../src/openapi/document.js';
-import { del, post, put, testConfig, useService } from './helpers.js';
+import { documentFor, type Json } from './documents.js';
+import { del, post, put, useService } from './helpers.js';
 
 // The document and the Swagger UI as a client reaches them over HTTP; docs.test.ts reads the document itself.
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.
-type Json = Record<string, any>;
-
-/** The document as the default configuration (AUTH_MODE=writes, built-in tokens) builds it. */
-const defaultDocument = () => buildOpenApiDocument(testConfig().auth);
 
 const http = suite('documentation over HTTP');
 const service = useService(http);
@@ -22,11 +17,11 @@ http('GET /openapi.json answers the document as JSON', async () => {
   assert.is(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const body = (await response.json()) as Json;
-  assert.equal(body, JSON.parse(JSON.stringify(defaultDocument())));
+  assert.equal(body, JSON.parse(JSON.stringify(documentFor())));
 });
 
 http('the request examples of the document are accepted by the service as they are, and read back unchanged', async () => {
-  const api = defaultDocument() as Json;
+  const api = documentFor();
   const examples = (path: string, method: string) => api.paths[path][method].requestBody.content['application/json'].examples as Json;
   const creates = Object.entries(examples('/api/books', 'post')) as [string, { value: Json }][];
   const updates = Object.entries(examples('/api/books/{id}', 'put')) as [string, { value: Json }][];
@@ -50,7 +45,7 @@ http('the request examples of the document are accepted by the service as they a
 });
 
 http('the 400 the document shows is what the service answers to the create it describes', async () => {
-  const api = defaultDocument() as Json;
+  const api = documentFor();
   const example = api.components.responses.BadRequest.content['text/plain'].schema.example as string;
   // Each problem it names, e.g. ["name", "required"] or ["id", "not allowed"].
   const problems = [...example.matchAll(/"(\w+)" is (required|not allowed)/g)].map(([, field, problem]) => [field!, problem]);
@@ -65,7 +60,7 @@ http('the 400 the document shows is what the service answers to the create it de
 });
 
 http("the list's 400 the document shows is what the service answers to a range without its key's sort", async () => {
-  const list = (defaultDocument() as Json).paths['/api/books'].get;
+  const list = documentFor().paths['/api/books'].get;
   const example = list.responses[400].content['text/plain'].schema.example as string;
   const response = await service().api('/api/books?createdAt[gte]=2026-01-01T00:00:00Z');
   assert.is(response.status, 400);

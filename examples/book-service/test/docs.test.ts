@@ -1,33 +1,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+
 import { bookExamples } from '../src/book/book.openapi.js';
 import { bookCreateSchema } from '../src/book/book.schema.js';
-import { buildOpenApiDocument } from '../src/openapi/document.js';
 import type { BookFields } from './arbitraries.js';
-import { testConfig } from './helpers.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests walk the OpenAPI document by path; their assertions check the shape.
-type Json = Record<string, any>;
-
-/** The document as the default configuration (AUTH_MODE=writes, built-in tokens) builds it. */
-const defaultDocument = () => buildOpenApiDocument(testConfig().auth);
-const documentFor = (env: Record<string, string>) => buildOpenApiDocument(testConfig(env).auth) as Json;
-const JWKS_ENV = {
-  JWT_SECRET: '',
-  JWT_JWKS_URI: 'https://idp.example/jwks.json',
-  JWT_ISSUER: 'https://idp.example/',
-  JWT_AUDIENCE: 'orders',
-};
-
-const OPERATIONS = {
-  'post /api/auth/token': 'issueToken',
-  'get /api/books': 'listBooks',
-  'post /api/books': 'createBook',
-  'get /api/books/{id}': 'getBook',
-  'put /api/books/{id}': 'updateBook',
-  'delete /api/books/{id}': 'deleteBook',
-};
+import { documentFor, type Json, OPERATIONS } from './documents.js';
 
 /**
  * What the document must state of each field, in every schema that has it: whether a create
@@ -64,7 +42,7 @@ const SCHEMA_KEYS = [
 const OWN_KEYS = ['id', 'version', 'createdAt', 'updatedAt'];
 /** The book's schemas in the document: as answered, as created, as updated. */
 const SCHEMA_NAMES = ['Book', 'BookCreate', 'BookUpdate'];
-const documentedBookSchemas = () => SCHEMA_NAMES.map((name) => ((defaultDocument().components as Json).schemas as Json)[name] as Json);
+const documentedBookSchemas = () => SCHEMA_NAMES.map((name) => documentFor().components.schemas[name] as Json);
 
 // ---
 
@@ -72,12 +50,12 @@ const document = suite('OpenAPI document');
 
 document('is a valid OpenAPI 3.0 document', async () => {
   // validate() dereferences in place: give it a copy.
-  const api = (await SwaggerParser.validate(structuredClone(defaultDocument()) as never)) as Json;
+  const api = (await SwaggerParser.validate(structuredClone(documentFor()) as never)) as Json;
   assert.is(api.openapi, '3.0.3');
 });
 
 document('has the five book operations with their operation ids', () => {
-  const paths = defaultDocument().paths as Json;
+  const paths = documentFor().paths;
   const found = Object.fromEntries(
     Object.entries(paths).flatMap(([path, item]) =>
       Object.entries(item as Json)
@@ -126,7 +104,7 @@ document('the full create example holds the example every schema shows for each 
 });
 
 document('documents paging, headers, the id range and the plain-text errors', () => {
-  const api = defaultDocument() as Json;
+  const api = documentFor();
   const list = api.paths['/api/books'].get;
   const textKeys: string[] = ['isbn'];
   const operators = (key: string) => ['gt', 'gte', 'lt', 'lte', 'in', ...(textKeys.includes(key) ? ['prefix'] : [])];
@@ -155,7 +133,7 @@ document('documents paging, headers, the id range and the plain-text errors', ()
 });
 
 document('documents the list as generated clients read it: lists comma-separated, sort by its keys, filters never null', () => {
-  const list = (defaultDocument() as Json).paths['/api/books'].get;
+  const list = documentFor().paths['/api/books'].get;
   const parameter = (name: string): Json => list.parameters.find((p: Json) => p.name === name);
   const keys: string[] = ['id', 'createdAt', 'updatedAt', 'isbn'];
   const sort = parameter('sort');
@@ -189,7 +167,7 @@ document('documents the list as generated clients read it: lists comma-separated
 });
 
 document('every example of a number with x-scale has at most that many decimals, as the service requires', () => {
-  const api = defaultDocument() as Json;
+  const api = documentFor();
   const create = api.components.schemas.BookCreate.properties as Json;
   const checked: string[] = [];
   const visit = (node: unknown, where: string): void => {
@@ -214,90 +192,5 @@ document('every example of a number with x-scale has at most that many decimals,
   }
   assert.ok(checked.length > 0 || !JSON.stringify(api).includes('x-scale'), 'some example was checked');
 });
-
-/** Each operation's security requirement names, e.g. { 'post /api/books': ['bearerAuth'] }. */
-function security(api: Json): Record<string, string[]> {
-  return Object.fromEntries(
-    Object.entries(api.paths as Json).flatMap(([path, item]) =>
-      Object.entries(item as Json)
-        .filter(([method]) => method !== 'parameters')
-        .map(([method, operation]) => [`${method} ${path}`, ((operation as Json).security ?? []).flatMap(Object.keys)]),
-    ),
-  );
-}
-
-document('AUTH_MODE=writes: writes need a bearer token and list 401/403; reads stay open; the token endpoint is documented', async () => {
-  // The default document, validated above.
-  const api = documentFor({});
-  assert.equal(api.components.securitySchemes, {
-    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: api.components.securitySchemes.bearerAuth.description },
-  });
-  assert.equal(security(api), {
-    'post /api/auth/token': [],
-    'get /api/books': [],
-    'post /api/books': ['bearerAuth'],
-    'get /api/books/{id}': [],
-    'put /api/books/{id}': ['bearerAuth'],
-    'delete /api/books/{id}': ['bearerAuth'],
-  });
-  assert.is(api.paths['/api/books/{id}'].get.responses[401], undefined);
-  assert.ok(api.paths['/api/books/{id}'].delete.responses[403]);
-  const token = api.paths['/api/auth/token'].post;
-  assert.equal(Object.keys(token.responses), ['200', '400', '401', '413', '415', '429', '500']);
-  assert.equal(api.components.schemas['auth.TokenRequest'].required, ['username', 'password']);
-  assert.ok(api.components.responses.TooManyRequests.headers['Retry-After']);
-});
-
-document('AUTH_MODE=all: every item operation needs a token', async () => {
-  const api = documentFor({ AUTH_MODE: 'all' });
-  await SwaggerParser.validate(structuredClone(api) as never);
-  const needs = Object.entries(security(api))
-    .filter(([, names]) => names.includes('bearerAuth'))
-    .map(([operation]) => operation);
-  assert.equal(
-    needs,
-    Object.keys(OPERATIONS).filter((operation) => operation.includes('books')),
-  );
-  assert.match(api.paths['/api/books'].get.description, /books:read/);
-});
-
-document('AUTH_MODE=off: no security scheme, no token endpoint, no 401', async () => {
-  const api = documentFor({ AUTH_MODE: 'off' });
-  await SwaggerParser.validate(structuredClone(api) as never);
-  assert.is(api.components.securitySchemes, undefined);
-  assert.is(api.paths['/api/auth/token'], undefined);
-  assert.not.match(JSON.stringify(api.paths), /"401"/);
-});
-
-document('JWKS: bearer tokens from the identity provider, no built-in token endpoint', async () => {
-  const api = documentFor(JWKS_ENV);
-  await SwaggerParser.validate(structuredClone(api) as never);
-  assert.is(api.paths['/api/auth/token'], undefined);
-  assert.match(api.components.securitySchemes.bearerAuth.description, /identity provider/);
-  assert.equal(security(api)['post /api/books'], ['bearerAuth']);
-});
-
-document(
-  'in every AUTH_MODE, each operation states its security, public ones as []; servers are relative; a license is named',
-  async () => {
-    for (const env of [{}, { AUTH_MODE: 'all' }, { AUTH_MODE: 'off' }, JWKS_ENV] as Record<string, string>[]) {
-      const api = documentFor(env);
-      const where = JSON.stringify(env);
-      assert.equal(api.servers, [{ url: '/' }], where);
-      assert.is(api.info.license.name, 'MIT', where);
-      for (const [path, item] of Object.entries(api.paths as Json)) {
-        for (const [method, operation] of Object.entries(item as Json)) {
-          const requirement = (operation as Json).security;
-          assert.ok(Array.isArray(requirement), `${method} ${path} under ${where} states its security`);
-          const needsToken = requirement.length > 0;
-          assert.is(needsToken, 'bearerAuth' in (requirement[0] ?? {}), `${method} ${path} under ${where}`);
-          // The token endpoint answers 401 to a wrong password, token or not.
-          if (path !== '/api/auth/token')
-            assert.is(needsToken, '401' in (operation as Json).responses, `401 iff a token is needed: ${method} ${path} ${where}`);
-        }
-      }
-    }
-  },
-);
 
 document.run();

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { DestinationStream } from 'pino';
 import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { createApps } from '../src/app.js';
 import { type Config, IN_MEMORY, loadConfig } from '../src/config.js';
@@ -162,6 +163,16 @@ export function post(service: Service, path: string, body: unknown, headers: Rec
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** A book as the API answers it. */
+export type Answer = Record<string, unknown> & { id: number };
+
+/** Creates a book with a token (the example body unless given), asserts the 201, and gives the answer and its ETag. */
+export async function create(service: Service, body: Record<string, unknown> = bookInput()): Promise<{ answer: Answer; etag: string }> {
+  const response = await post(service, '/api/books', body);
+  assert.is(response.status, 201, await response.clone().text());
+  return { answer: (await response.json()) as Answer, etag: response.headers.get('etag') ?? '' };
 }
 
 /** PUTs a JSON body (objects are stringified, strings sent as they are), with a token. */

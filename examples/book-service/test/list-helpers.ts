@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import * as assert from 'uvu/assert';
 
 import { distinctCreates, fieldValues } from './arbitraries.js';
-import { post, type Service } from './helpers.js';
+import { create, type Service } from './helpers.js';
 
 // What the list tests share: rows with values to sort and filter by, the expected order, and walks along Link rel="next".
 
@@ -42,12 +42,6 @@ export function bodies(count: number): Record<string, unknown>[] {
     }
     return row;
   });
-}
-
-export async function create(s: Service, body: Record<string, unknown>): Promise<Row> {
-  const response = await post(s, PATH, body);
-  assert.is(response.status, 201, await response.clone().text());
-  return (await response.json()) as Row;
 }
 
 /** Creates `count` rows, then gives the timestamps three values each, so that they tie too. */

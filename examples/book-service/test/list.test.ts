@@ -4,8 +4,8 @@ import * as assert from 'uvu/assert';
 
 import { cursorKey } from '../src/http/cursor.js';
 import { runs } from './arbitraries.js';
-import { del, testConfig, useService } from './helpers.js';
-import { bodies, create, expectedIds, fill, KEYS, nextLink, PATH, type Row, TABLE, walk } from './list-helpers.js';
+import { create, del, testConfig, useService } from './helpers.js';
+import { bodies, expectedIds, fill, KEYS, nextLink, PATH, type Row, TABLE, walk } from './list-helpers.js';
 
 const test = suite('list: sort, cursors, refusals');
 const service = useService(test);
@@ -124,7 +124,7 @@ test('a walk while others insert and delete: no row present throughout is skippe
         let step = 0;
         const seen = await walk(s, `${PATH}?sort=${sort}&pageSize=${pageSize}`, async () => {
           const { inserts, deletes } = actions[step++ % Math.max(actions.length, 1)] ?? { inserts: 0, deletes: 0 };
-          for (const body of queue.splice(0, inserts)) present.add((await create(s, body)).id);
+          for (const body of queue.splice(0, inserts)) present.add((await create(s, body)).answer.id);
           for (let i = 0; i < deletes && present.size > 0; i++) {
             const id = [...present][picks.next().value % present.size]!;
             assert.is((await del(s, `${PATH}/${id}`)).status, 204);

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { bookInput, post, put, type Service, useService, WRITE_HEADERS } from './helpers.js';
+import { create, put, type Service, useService, WRITE_HEADERS } from './helpers.js';
 
 // Read-modify-write by many clients at once on one book. With If-Match, a client whose read
 // went stale gets 412 and tries again from a new read, so no acknowledged update is lost.
@@ -16,12 +16,6 @@ const START = 1;
 interface Outcome {
   /** 412 answers, each followed by a fresh read and a new attempt. */
   refused: number;
-}
-
-async function createOne(s: Service): Promise<number> {
-  const response = await post(s, PATH, bookInput());
-  assert.is(response.status, 201, await response.clone().text());
-  return ((await response.json()) as { id: number }).id;
 }
 
 async function readOne(s: Service, id: number): Promise<{ etag: string; body: Record<string, unknown> }> {
@@ -54,7 +48,7 @@ async function client(s: Service, id: number, useIfMatch: boolean): Promise<Outc
 }
 
 async function race(s: Service, useIfMatch: boolean): Promise<{ id: number; refused: number }> {
-  const id = await createOne(s);
+  const { id } = (await create(s)).answer;
   assert.is((await put(s, `${PATH}/${id}`, { [COUNTER]: START })).status, 200);
   const outcomes = await Promise.all(Array.from({ length: CLIENTS }, () => client(s, id, useIfMatch)));
   return { id, refused: outcomes.reduce((sum, outcome) => sum + outcome.refused, 0) };
@@ -82,7 +76,7 @@ test('the same without If-Match: every write is acknowledged, and updates may be
 });
 
 test('two clients that read the same version: without If-Match the second overwrites the first, with it the second gets 412', async () => {
-  const id = await createOne(service());
+  const { id } = (await create(service())).answer;
   assert.is((await put(service(), `${PATH}/${id}`, { [COUNTER]: START })).status, 200);
   const a = await readOne(service(), id);
   const b = await readOne(service(), id);

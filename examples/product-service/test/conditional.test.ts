@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { post, productChange, productInput, put, type Service, testConfig, useService, WRITE_HEADERS } from './helpers.js';
+import { create, post, productChange, productInput, put, type Service, testConfig, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText } from './responses.js';
 import { AUTHORIZATION } from './tokens.js';
 
@@ -10,13 +10,6 @@ import { AUTHORIZATION } from './tokens.js';
 // GET answer 304. Without the headers, nothing differs from a service that has none.
 
 const PATH = '/api/products';
-
-async function create(s: Service): Promise<{ id: number; etag: string }> {
-  const response = await post(s, PATH, productInput());
-  assert.is(response.status, 201, await response.clone().text());
-  const { id } = (await response.json()) as { id: number };
-  return { id, etag: response.headers.get('etag') ?? '' };
-}
 
 const read = (s: Service, id: number, headers: Record<string, string> = {}) => s.api(`${PATH}/${id}`, { headers });
 const remove = (s: Service, id: number, headers: Record<string, string> = {}) =>
@@ -27,7 +20,10 @@ const test = suite('conditional requests');
 const service = useService(test);
 
 test('POST, GET and PUT answer a strong ETag, the version, raised by every update', async () => {
-  const { id, etag } = await create(service());
+  const {
+    answer: { id },
+    etag,
+  } = await create(service());
   assert.is(etag, '"1"');
   const got = await read(service(), id);
   assert.is(got.headers.get('etag'), '"1"');
@@ -40,7 +36,10 @@ test('POST, GET and PUT answer a strong ETag, the version, raised by every updat
 });
 
 test('PUT with the current ETag updates; with an older one it is 412 naming the product, and nothing changes', async () => {
-  const { id, etag } = await create(service());
+  const {
+    answer: { id },
+    etag,
+  } = await create(service());
   const updated = await put(service(), `${PATH}/${id}`, productChange, withIfMatch(etag));
   assert.is(updated.status, 200, await updated.clone().text());
   const before = await (await read(service(), id)).json();
@@ -50,7 +49,9 @@ test('PUT with the current ETag updates; with an older one it is 412 naming the 
 });
 
 test('If-Match lists several tags, * matches any version, a weak or foreign tag matches none', async () => {
-  const { id } = await create(service());
+  const {
+    answer: { id },
+  } = await create(service());
   assert.is((await put(service(), `${PATH}/${id}`, productChange, withIfMatch('"7", "1"'))).status, 200);
   assert.is((await put(service(), `${PATH}/${id}`, productChange, withIfMatch('*'))).status, 200);
   for (const tag of ['W/"3"', '"x3"', 'nonsense', '"0"', '"99999999999"']) {
@@ -67,7 +68,10 @@ test('a missing product is 404 with or without If-Match', async () => {
 });
 
 test('DELETE with an older ETag is 412 and the product stays; with the current one it is 204', async () => {
-  const { id, etag } = await create(service());
+  const {
+    answer: { id },
+    etag,
+  } = await create(service());
   await put(service(), `${PATH}/${id}`, productChange);
   await expectText(await remove(service(), id, { 'If-Match': etag }), 412, `Product ${id} has changed: its ETag is now "2"`);
   assert.is((await read(service(), id)).status, 200);
@@ -76,7 +80,10 @@ test('DELETE with an older ETag is 412 and the product stays; with the current o
 });
 
 test('GET with If-None-Match: 304 without a body while it matches; after an update 200 with the new ETag', async () => {
-  const { id, etag } = await create(service());
+  const {
+    answer: { id },
+    etag,
+  } = await create(service());
   for (const tag of [etag, `W/${etag}`, '*', `"9", ${etag}`]) {
     const unchanged = await read(service(), id, { 'If-None-Match': tag });
     assert.is(unchanged.status, 304, tag);
@@ -94,7 +101,9 @@ test('GET with If-None-Match: 304 without a body while it matches; after an upda
 test("the version is the service's: a body that sets it is refused", async () => {
   const created = await post(service(), PATH, { ...productInput(), version: 5 });
   assert.is(created.status, 400);
-  const { id } = await create(service());
+  const {
+    answer: { id },
+  } = await create(service());
   assert.is((await put(service(), `${PATH}/${id}`, { version: 5 })).status, 400);
 });
 
@@ -106,7 +115,10 @@ const required = suite('REQUIRE_IF_MATCH=true');
 const strict = useService(required, { config: testConfig({ REQUIRE_IF_MATCH: 'true' }) });
 
 required('PUT and DELETE without If-Match are 428 and change nothing; with it they work', async () => {
-  const { id, etag } = await create(strict());
+  const {
+    answer: { id },
+    etag,
+  } = await create(strict());
   const message = 'This service requires If-Match: send the ETag of your last read (or *)';
   await expectText(await put(strict(), `${PATH}/${id}`, productChange), 428, message);
   await expectText(await remove(strict(), id), 428, message);

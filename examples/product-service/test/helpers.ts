@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { DestinationStream } from 'pino';
 import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
 
 import { createApps } from '../src/app.js';
 import { type Config, IN_MEMORY, loadConfig } from '../src/config.js';
@@ -153,6 +154,16 @@ export function post(service: Service, path: string, body: unknown, headers: Rec
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** A product as the API answers it. */
+export type Answer = Record<string, unknown> & { id: number };
+
+/** Creates a product with a token (the example body unless given), asserts the 201, and gives the answer and its ETag. */
+export async function create(service: Service, body: Record<string, unknown> = productInput()): Promise<{ answer: Answer; etag: string }> {
+  const response = await post(service, '/api/products', body);
+  assert.is(response.status, 201, await response.clone().text());
+  return { answer: (await response.json()) as Answer, etag: response.headers.get('etag') ?? '' };
 }
 
 /** PUTs a JSON body (objects are stringified, strings sent as they are), with a token. */

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { post, put, useService } from './helpers.js';
+import { type Answer, create, put, useService } from './helpers.js';
 
 const test = suite('product storage');
 const service = useService(test);
@@ -27,13 +27,8 @@ function fieldsOf(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(FIRST).map((key) => [key, body[key]]));
 }
 
-type Answer = Record<string, unknown> & { id: number };
-
-async function create(fields: Record<string, unknown>): Promise<Answer> {
-  const response = await post(service(), '/api/products', fields);
-  assert.is(response.status, 201, await response.clone().text());
-  return (await response.json()) as Answer;
-}
+/** Creates a product with these fields and gives the answer. */
+const createFrom = async (fields: Record<string, unknown>) => (await create(service(), fields)).answer;
 
 async function read(id: number): Promise<Answer> {
   const response = await service().api(`/api/products/${id}`);
@@ -42,13 +37,13 @@ async function read(id: number): Promise<Answer> {
 }
 
 test('a create stores every field, and both its answer and a read give each back unchanged', async () => {
-  const created = await create(FIRST);
+  const created = await createFrom(FIRST);
   assert.equal(fieldsOf(created), FIRST);
   assert.equal(fieldsOf(await read(created.id)), FIRST);
 });
 
 test('an update stores every field, and both its answer and a read give each back unchanged', async () => {
-  const { id } = await create(FIRST);
+  const { id } = await createFrom(FIRST);
   const response = await put(service(), `/api/products/${id}`, SECOND);
   assert.is(response.status, 200, await response.clone().text());
   assert.equal(fieldsOf((await response.json()) as Record<string, unknown>), SECOND);
