@@ -7,10 +7,10 @@ import { DEFAULT_FIELDS, FIELD_TYPES, MODIFIERS_BY_TYPE, type FieldSpec, type Fi
 
 const isFieldType = (value: string): value is FieldType => (FIELD_TYPES as readonly string[]).includes(value);
 
-/** Why a flag list cannot be used, or true: inquirer shows the message and asks again. */
-function flagsProblem(flags: string[]): string | true {
+/** Why a flag list cannot be used, or true: inquirer shows the message and asks again. `partial`: more fields may follow. */
+function flagsProblem(flags: string[], partial = true): string | true {
   try {
-    parseFieldFlags(flags);
+    parseFieldFlags(flags, { partial });
     return true;
   } catch (error) {
     // The message names the flag; at the prompt the field is already on screen.
@@ -40,7 +40,7 @@ export async function askFields(streams: PromptStreams = {}): Promise<FieldSpec[
   const names = () => flags.map((flag) => flag.slice(0, flag.indexOf(':')));
   for (;;) {
     const name = await ask('Field name (camelCase, e.g. unitPrice; Enter to finish):', (value) => {
-      if (value.trim() === '') return flags.length > 0 || 'define at least one field';
+      if (value.trim() === '') return flags.length > 0 ? flagsProblem(flags, false) : 'define at least one field';
       if (names().includes(value.trim())) return `${value.trim()} is listed already`;
       return validateFieldName(value.trim()) ?? true;
     });

@@ -62,9 +62,9 @@ function readFlag(text: string): FieldSpec {
 
 /**
  * Reads every `--field` flag, in order, into checked fields; throws FieldSpecError naming the
- * flag and the problem in one line.
+ * flag and the problem in one line. `partial`: more fields may follow (the prompts ask one at a time).
  */
-export function parseFieldFlags(flags: readonly string[]): FieldSpec[] {
+export function parseFieldFlags(flags: readonly string[], { partial = false }: { partial?: boolean } = {}): FieldSpec[] {
   const fields = flags.map((text) => {
     let field: FieldSpec;
     try {
@@ -72,11 +72,11 @@ export function parseFieldFlags(flags: readonly string[]): FieldSpec[] {
     } catch (error) {
       throw new FieldSpecError(`--field ${text}: ${(error as Error).message}`);
     }
-    const problem = validateFields([field]);
+    const problem = validateFields([field], { partial: true });
     if (problem) throw new FieldSpecError(`--field ${text}: ${problem}`);
     return canonicalField(field);
   });
-  const problem = validateFields(fields);
+  const problem = validateFields(fields, { partial });
   if (problem) throw new FieldSpecError(`--field: ${problem}`);
   return fields;
 }

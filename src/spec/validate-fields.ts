@@ -1,4 +1,5 @@
 import { validateFieldName } from './field-name.js';
+import { changedValue } from '../values/changed-value.js';
 import { valueProblem } from '../values/field-values.js';
 import { patternExample } from '../values/pattern-values.js';
 import { uniqueProblem } from '../values/test-bodies.js';
@@ -174,7 +175,7 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
  * Why a `fields` list cannot be used, in one line, or undefined when every field is usable.
  * The same check serves the answers file, `--field` and the prompts.
  */
-export function validateFields(input: unknown): string | undefined {
+export function validateFields(input: unknown, { partial = false }: { partial?: boolean } = {}): string | undefined {
   if (!Array.isArray(input)) return 'fields must be a list, e.g. [{"name": "title", "type": "string"}]';
   if (input.length === 0) return 'fields must list at least one field (leave fields out for the standard item fields)';
   for (const [position, raw] of input.entries()) {
@@ -192,6 +193,11 @@ export function validateFields(input: unknown): string | undefined {
     }
     const twice = renamed.find((other: { name: string; renamedFrom?: string }) => other !== field && other.renamedFrom === field.renamedFrom);
     if (twice !== undefined) return `fields "${field.name}" and "${twice.name}" are both renamed from "${field.renamedFrom}"`;
+  }
+  // An update must change something, and the tests and the document's example send one. A list
+  // still being given (a prompt, one --field) may get such a field later.
+  if (!partial && (input as FieldSpec[]).every((field) => changedValue(canonicalField(field)) === undefined)) {
+    return `no field has a second value to change to (${names.join(', ')}), so no update could change anything: let one take more values`;
   }
   return undefined;
 }

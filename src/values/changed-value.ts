@@ -1,7 +1,7 @@
 import { storedExample } from './contract-cases.js';
 import { valueProblem } from './field-values.js';
 import { numberedCode } from './pattern-values.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
 
 /**
  * A valid value of the field other than its example (as it reads back): what an update that
@@ -21,8 +21,12 @@ export function changedValue(field: FieldSpec): unknown {
       case 'email':
         return [`updated.${example}`, 'b@b.co'];
       case 'integer':
-      case 'decimal':
-        return [1, -1, 0.01, -0.01].map((step) => Number(((example as number) + step).toFixed(6)));
+        return [1, -1].map((step) => (example as number) + step);
+      case 'decimal': {
+        // One whole unit, else one unit of the last decimal: decimal(1,1) holds 0.0 to 0.9 only.
+        const unit = 10 ** -(field.scale ?? DEFAULT_SCALE);
+        return [1, -1, unit, -unit].map((step) => Number(((example as number) + step).toFixed(field.scale ?? DEFAULT_SCALE)));
+      }
       case 'boolean':
         return [!example];
       case 'date':

@@ -62,6 +62,8 @@ examples('every example value passes its own field\'s rules, and a change change
   assert.is(changedValue({ name: 'code', type: 'string', pattern: '^[A-Z]{3}-[0-9]{4}$', maxLength: 8, example: 'ABC-1234' }), 'ABC-1235');
   // An enum of one value has no other.
   assert.is(changedValue({ name: 'kind', type: 'enum', values: ['only'] }), undefined);
+  // decimal(1,1) holds 0.0 to 0.9: one unit of its last decimal, where a whole one does not fit.
+  assert.is(changedValue({ name: 'ratio', type: 'decimal', precision: 1, scale: 1, min: 0, required: true }), 0.8);
   // At its maximum, a number steps down.
   assert.is(changedValue({ name: 'level', type: 'integer', min: 1, max: 3, example: 3 }), 2);
   assert.equal(requestExamples(EVERY_TYPE).update[0]?.summary, 'Change title and summary');

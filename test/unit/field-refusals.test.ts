@@ -64,6 +64,12 @@ const refusals: [string, unknown, RegExp][] = [
   ['a uuid default that is not one', [{ name: 'bookRef', type: 'uuid', default: 'abc' }], /^field "bookRef": default "abc" must be a UUID$/],
   ['an email default that is not one', [{ name: 'mail', type: 'email', default: 'nobody' }], /^field "mail": default "nobody" must be an email address$/],
   ['a duplicate field name', [{ name: 'title', type: 'string' }, { name: 'title', type: 'text' }], /^field "title" is listed twice$/],
+  // Every update test, and the document's update example, changes one field to another value.
+  [
+    'no field with a second value',
+    [{ name: 'kind', type: 'enum', values: ['only'], required: true }],
+    /^no field has a second value to change to \(kind\), so no update could change anything/,
+  ],
   ['a name that is not camelCase', [{ name: 'unit_price', type: 'decimal' }], /^field name "unit_price" must be a camelCase identifier/],
   ['a name that starts with a capital', [{ name: 'Title', type: 'string' }], /^field name "Title" must be a camelCase identifier/],
   ['a name with two capitals in a row', [{ name: 'userID', type: 'uuid' }], /^field name "userID" must be a camelCase identifier.*no two capitals in a row/],
