@@ -76,8 +76,12 @@ const spec = fc.record({
   ),
 });
 
+/** A project's whole suite takes about a minute; one that runs for this long hangs (and would stall the sweep). */
+const STEP_LIMIT_MS = 15 * 60_000;
+
 function run(command: string, args: string[], cwd: string): string | undefined {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' }, timeout: STEP_LIMIT_MS });
+  if (result.error !== undefined) return `${[command, ...args].join(' ')} did not finish: ${result.error.message}\n${result.stdout.slice(-4000)}`;
   if (result.status === 0) return undefined;
   // uvu's failures, from the first FAIL on (without colours); else the end of what it printed.
   const output = result.stdout.replace(/\u001b\[[0-9;]*m/g, '');

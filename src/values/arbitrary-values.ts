@@ -44,6 +44,15 @@ function wholeUnits(value: number, scale: number, round: (value: number) => numb
   return round(Number((value * 10 ** scale).toFixed(6)));
 }
 
+/**
+ * stringMatching's size for texts of at least `min` characters: at its default a repetition stays
+ * near ten characters, so a length filter from 50 up would never find a value and never return.
+ */
+function matchSize(min: number): string {
+  if (min <= 8) return '';
+  return `, { size: '${min <= 80 ? 'medium' : min <= 800 ? 'large' : 'xlarge'}' }`;
+}
+
 function textValues(field: FieldSpec & { type: 'string' | 'text' }): FieldValues {
   const { min, max } = lengthBounds(field);
   const upper = max ?? UNBOUNDED_TEXT_SAMPLE;
@@ -56,7 +65,7 @@ function textValues(field: FieldSpec & { type: 'string' | 'text' }): FieldValues
     // Random strings that miss the pattern, when plain probes show such strings are common enough to find.
     const missable = PROBES.some((probe) => !pattern.test(probe.repeat(Math.max(min, 1))));
     return {
-      valid: { head: `fc.stringMatching(${regex})`, calls: [`.filter((text) => text.length >= ${min} && text.length <= ${numberLiteral(upper)})`] },
+      valid: { head: `fc.stringMatching(${regex}${matchSize(min)})`, calls: [`.filter((text) => text.length >= ${min} && text.length <= ${numberLiteral(upper)})`] },
       special: acceptsEmpty(field) ? ["fc.constant('')"] : [],
       validComment: undefined,
       invalid: missable
@@ -81,7 +90,8 @@ function integerValues(field: FieldSpec): FieldValues {
       'nonNumber',
       `fc.constantFrom(${numberLiteral(min - 1)}, ${numberLiteral(max + 1)}, ${numberLiteral(min + 0.5)})`,
       `outside(${low}, ${high})`,
-      `fc.double({ min: ${low}, max: ${high}, noNaN: true }).filter((value) => !Number.isInteger(value))`,
+      // A fraction between the bounds, where there is room for one: a filter with nothing to find would never end.
+      ...(max > min ? [`fc.double({ min: ${low}, max: ${high}, noNaN: true }).filter((value) => !Number.isInteger(value))`] : []),
     ],
     needs: ['nonNumber', 'outside'],
   };
@@ -102,8 +112,13 @@ function decimalValues(field: FieldSpec & { type: 'decimal' }): FieldValues {
     'nonNumber',
     `fc.constantFrom(${[min - step, max + step, min + step / 2].map((value) => numberLiteral(Number(value.toFixed(scale + 1)))).join(', ')})`,
     `outside(${low}, ${high})`,
-    `fc.integer({ min: ${numberLiteral(finerMin)}, max: ${numberLiteral(finerMax)} })` +
-      `.filter((${finer}) => ${finer} % 10 !== 0).map((${finer}) => ${finer} / ${numberLiteral(10 ** (scale + 1))})`,
+    // As for integers: only where the bounds leave room for a finer value.
+    ...(finerMax > finerMin
+      ? [
+          `fc.integer({ min: ${numberLiteral(finerMin)}, max: ${numberLiteral(finerMax)} })` +
+            `.filter((${finer}) => ${finer} % 10 !== 0).map((${finer}) => ${finer} / ${numberLiteral(10 ** (scale + 1))})`,
+        ]
+      : []),
   ];
   if (scale === 0) {
     return { valid: { head: `fc.integer({ min: ${low}, max: ${high} })`, calls: [] }, special: [], validComment: undefined, invalid, needs: ['nonNumber', 'outside'] };

@@ -49,6 +49,10 @@ const MEMBER: FieldSpec[] = [
   { name: 'notes', type: 'text', minLength: 3 },
   { name: 'balance', type: 'decimal', precision: 6, scale: 3, min: -5 },
   { name: 'seenAt', type: 'datetime', unique: true },
+  // Ranges with one value and long patterned texts: a filter with nothing to find never returns.
+  { name: 'level', type: 'integer', min: 1, max: 1 },
+  { name: 'rate', type: 'decimal', precision: 3, scale: 2, min: 1.5, max: 1.5 },
+  { name: 'code', type: 'string', pattern: '^[a-z]+$', minLength: 50, maxLength: 60 },
 ];
 
 const SAMPLES = 100;
