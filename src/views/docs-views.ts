@@ -27,7 +27,8 @@ export interface DocsView {
 export function docsView(fields: readonly FieldSpec[]): DocsView {
   const { create, update } = requestExamples(fields);
   return {
-    createExamples: create.map((example) => (example.key === 'full' ? "    full: { summary: 'All fields', value: everyField }," : exampleLines(example))),
+    // The full example is each rule's own .example(), which the OpenAPI module reads from the schema.
+    createExamples: create.map((example) => exampleLines(example.key === 'full' ? { ...example, valueCode: 'everyField' } : example)),
     updateExamples: update.map(exampleLines),
     badRequestExample: badRequestExample(fields),
     documentedFields: documentedFieldLines(fields),

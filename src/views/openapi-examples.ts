@@ -10,6 +10,8 @@ export interface RequestExample {
   key: string;
   summary: string;
   value: Record<string, unknown>;
+  /** Code that stands for the value in the OpenAPI module, instead of its literal. */
+  valueCode?: string;
 }
 
 const valueOf = (fields: readonly FieldSpec[]) => Object.fromEntries(fields.map((field) => [field.name, exampleValue(field)]));
@@ -69,5 +71,5 @@ function valueLiteral(value: unknown): string {
 /** An example as an entry of the OpenAPI module (the formatter lays it out). */
 export function exampleLines(example: RequestExample): string {
   const entries = Object.entries(example.value).map(([key, value]) => `${key}: ${valueLiteral(value)}`);
-  return `    ${example.key}: { summary: ${literal(example.summary)}, value: { ${entries.join(', ')} } },`;
+  return `    ${example.key}: { summary: ${literal(example.summary)}, value: ${example.valueCode ?? `{ ${entries.join(', ')} }`} },`;
 }

@@ -72,8 +72,8 @@ chain('an unedited project takes N -> N+1 -> N+2, each step byte for byte a fres
 chain('owner edits survive both steps; exactly the conflicting hunks are marked', () => {
   const dir = projectOfN();
   const openapi = 'src/product/product.openapi.ts';
-  const mineSummary = "    full: { summary: 'Every field, as the catalogue team sends it', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },";
-  replaceInFile(dir, openapi, "    full: { summary: 'Every field', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },", mineSummary);
+  const mineSummary = "    full: { summary: 'Every field, as the catalogue team sends it', value: everyField },";
+  replaceInFile(dir, openapi, "    full: { summary: 'Every field', value: everyField },", mineSummary);
   writeFileSync(join(dir, 'README.md'), `Owned by the catalogue team.\n${readFileSync(join(dir, 'README.md'), 'utf8')}`);
   writeFileSync(join(dir, 'src/product/product.schema.ts'), `// Reviewed by the catalogue team.\n${readFileSync(join(dir, 'src/product/product.schema.ts'), 'utf8')}`);
   const mineComment = `${NEXT_CHANGES.serverComment.from} (see the runbook)`;
@@ -85,7 +85,7 @@ chain('owner edits survive both steps; exactly the conflicting hunks are marked'
   assert.is(updateCommand(dir, { from: previous.tarball, cacheDir }, output), 1, output.text());
   assert.match(output.text(), /conflict\s+src\/product\/product\.openapi\.ts .*\(1 hunk\)/);
   assert.equal(output.text().match(/^\s*conflict\s/gm)?.length, 1, 'one file in conflict');
-  const released = "    full: { summary: 'All fields', value: { name: 'Widget', description: 'A small widget', price: 19.99, quantity: 3 } },";
+  const released = "    full: { summary: 'All fields', value: everyField },";
   const block = ['<<<<<<< yours', mineSummary, '=======', released, `>>>>>>> create-item-service ${GENERATOR_VERSION}`].join('\n');
   const text = readFileSync(join(dir, openapi), 'utf8');
   assert.ok(text.includes(block), text);
