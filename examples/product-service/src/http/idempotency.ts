@@ -14,7 +14,7 @@ export interface StoredAnswer {
 /** What a client may use as a key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** Expired keys deleted after each keyed create: a few at a time, so no delete holds many locks. */
+/** Expired keys of other clients deleted by each keyed create: a few at a time, so no delete holds many locks. */
 const PURGE_BATCH = 100;
 
 /** The request's Idempotency-Key; undefined without one, 400 when it is malformed. */
@@ -54,49 +54,56 @@ export class KeyReusedError extends Error {
  * written in the create's own transaction. A retry finds the stored answer and gets it back
  * (`replayed`); a retry that arrives while the first is still running waits on the key's
  * primary key until that one commits (then replays) or rolls back (then runs itself).
- * A key older than `ttlSeconds` is free again.
+ * A key older than `ttlSeconds` is free again. Five round trips: begin, claim, create, store, commit.
  */
 export async function once(
   knex: Knex,
   request: { key: string; fingerprint: string; ttlSeconds: number },
   create: (trx: Knex.Transaction) => Promise<StoredAnswer>,
 ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
-  const { key, ttlSeconds } = request;
-  const expiredBefore = new Date(Date.now() - ttlSeconds * 1000);
-  const result = await knex.transaction(async (trx) => {
-    await trx('idempotency_keys').where({ key }).where('created_at', '<', expiredBefore).delete();
-    const claimed = await trx('idempotency_keys')
-      .insert({ key, fingerprint: request.fingerprint, created_at: new Date() })
-      .onConflict('key')
-      .ignore()
-      .returning('key');
-    if (claimed.length === 0) return { answer: await storedAnswer(trx, request), replayed: true };
+  return knex.transaction(async (trx) => {
+    if (!(await claim(trx, request))) return { answer: await storedAnswer(trx, request), replayed: true };
     const answer = await create(trx);
-    await trx('idempotency_keys').where({ key }).update(answer);
+    await trx('idempotency_keys').where({ key: request.key }).update(answer);
     return { answer, replayed: false };
   });
-  await purgeExpired(knex, expiredBefore);
-  return result;
 }
 
-async function storedAnswer(trx: Knex.Transaction, request: { key: string; fingerprint: string }): Promise<StoredAnswer> {
-  const row = await trx('idempotency_keys').where({ key: request.key }).first();
-  // Expired and purged between our insert and this read: rare enough for the client to retry.
-  if (row === undefined) throw new KeyReusedError(`Idempotency-Key ${request.key} has just expired; retry`);
-  if (row.fingerprint !== request.fingerprint) {
-    throw new KeyReusedError(`Idempotency-Key ${request.key} was used for another request; use a new key for this one`);
-  }
-  return { status: row.status, location: row.location, etag: row.etag, body: row.body };
-}
-
-/** Deletes up to PURGE_BATCH expired keys, skipping rows another transaction holds. */
-async function purgeExpired(knex: Knex, expiredBefore: Date): Promise<void> {
-  const expired = knex('idempotency_keys')
+/**
+ * Inserts the key, or takes it over when it has expired; false when it is live (a retry). The
+ * same statement deletes up to PURGE_BATCH expired keys of others, skipping rows another
+ * transaction holds, so the table stays as small as the keys' lifetime and no purge needs a trip
+ * of its own. The own key is left to the insert: one statement may not change a row twice.
+ */
+async function claim(trx: Knex.Transaction, request: { key: string; fingerprint: string; ttlSeconds: number }): Promise<boolean> {
+  const { key, fingerprint, ttlSeconds } = request;
+  const now = new Date();
+  const expiredBefore = new Date(now.getTime() - ttlSeconds * 1000);
+  const expiredOthers = trx('idempotency_keys')
     .select('key')
     .where('created_at', '<', expiredBefore)
+    .whereNot('key', key)
     .orderBy('created_at')
     .limit(PURGE_BATCH)
     .forUpdate()
     .skipLocked();
-  await knex('idempotency_keys').whereIn('key', expired).delete();
+  const fresh = { key, fingerprint, created_at: now, status: null, location: null, etag: null, body: null };
+  const claimed = await trx
+    .with('purged', trx('idempotency_keys').whereIn('key', expiredOthers).delete())
+    .insert(fresh)
+    .into('idempotency_keys')
+    .onConflict('key')
+    .merge()
+    .where('idempotency_keys.created_at', '<', expiredBefore)
+    .returning('key');
+  return claimed.length > 0;
+}
+
+async function storedAnswer(trx: Knex.Transaction, request: { key: string; fingerprint: string }): Promise<StoredAnswer> {
+  const row = await trx('idempotency_keys').where({ key: request.key }).first();
+  // The claim found the key live and locked it: it is there until this transaction ends.
+  if (row.fingerprint !== request.fingerprint) {
+    throw new KeyReusedError(`Idempotency-Key ${request.key} was used for another request; use a new key for this one`);
+  }
+  return { status: row.status, location: row.location, etag: row.etag, body: row.body };
 }

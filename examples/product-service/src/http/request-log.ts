@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-
 import type { Middleware } from 'koa';
+import { nanoid } from 'nanoid';
 
 import type { Logger } from '../logger.js';
 
@@ -16,7 +15,8 @@ export function logTraceIds(source: () => string | undefined): void {
 }
 
 /**
- * Gives each request an id (the client's X-Request-Id when sane, else a new UUID),
+ * Gives each request an id (the client's X-Request-Id when sane, else a new one: 21 URL-safe
+ * characters, 126 random bits against a UUID's 122, in 15 fewer bytes of every answer's headers),
  * echoes it in the response and logs one compact line when the response is ready.
  * The management app passes 'debug' so probes every few seconds do not flood the log.
  */
@@ -27,7 +27,7 @@ export function requestLog(logger: Logger, level: 'info' | 'debug' = 'info'): Mi
   return async (ctx, next) => {
     const started = performance.now();
     const offered = ctx.get('X-Request-Id');
-    const requestId = ACCEPTABLE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    const requestId = ACCEPTABLE_REQUEST_ID.test(offered) ? offered : nanoid();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     try {
