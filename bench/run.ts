@@ -18,21 +18,17 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
-import { figures, measure, type Tally, emptyTally } from '../examples/product-service/bench/load.js';
 import { keepTable } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
 import { headerBytes } from './header-bytes.js';
 import { listAtScale } from './list-at-scale.js';
 import { PEERS, preparePeers, startPeer } from './peers.js';
-import { printReport, ratios, type Result } from './report.js';
+import { printReport, ratios } from './report.js';
+import { CONNECTIONS, inRounds, MODES } from './rounds.js';
 import { checkSameAnswers } from './same-answers.js';
 import { ROWS, scenarios, seed } from './scenarios.js';
-import { cpuMicros, startBaseline, startExample, stop, type Target } from './targets.js';
-
-const CONNECTIONS = 20;
-/** Short rounds, many of them: the drift of a shared machine spreads over every target. */
-const MODES = { full: { warmUpSeconds: 5, rounds: 8, seconds: 3 }, short: { warmUpSeconds: 2, rounds: 3, seconds: 1 } };
+import { startBaseline, startExample, stop, type Target } from './targets.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -84,28 +80,7 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
     const loadBefore = loadavg()[0]!.toFixed(1);
     console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore}; ${mode.rounds} rounds of ${mode.seconds} s per target and scenario, ${CONNECTIONS} connections`);
 
-    const results: Result[] = [];
-    for (const [scenario, generator] of Object.entries(scenarios(ids))) {
-      for (const target of targets) {
-        await measure(target.url, generator(target), { connections: CONNECTIONS, seconds: mode.warmUpSeconds });
-        await table.reset();
-      }
-      const tallies = new Map<Target, { tally: Tally; cpuPerRequest: number[] }>(targets.map((target) => [target, { tally: emptyTally(), cpuPerRequest: [] }]));
-      for (let round = 0; round < mode.rounds; round++) {
-        // Targets take turns, and each round starts with the next one: a slow stretch of a shared
-        // machine lands on all of them rather than on whichever runs at that moment.
-        for (const target of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
-          const entry = tallies.get(target)!;
-          const [cpuBefore, requestsBefore] = [cpuMicros(target.child), entry.tally.requests];
-          await measure(target.url, generator(target), { connections: CONNECTIONS, seconds: mode.seconds }, entry.tally);
-          entry.cpuPerRequest.push((cpuMicros(target.child) - cpuBefore) / (entry.tally.requests - requestsBefore));
-          await table.reset();
-        }
-      }
-      for (const [target, { tally, cpuPerRequest }] of tallies) {
-        results.push({ ...figures(scenario, tally), target: target.name, cpuMicrosPerRequest: median(cpuPerRequest) });
-      }
-    }
+    const results = await inRounds(targets, scenarios(ids), mode, table);
     const found = ratios(results, 'example', ['koa + pg', 'node:http + pg', ...(options.peers ? PEERS.map((peer) => peer.name) : [])]);
     printReport(results, found);
     const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]!.toFixed(1)] };
@@ -116,13 +91,6 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
     await Promise.all(targets.map((target) => stop(target.child)));
     await table?.restore({ sessionsEnd: false });
   }
-}
-
-/** The median: a round in which something else took the machine does not move it. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
 }
 
 await main().catch((error: Error) => {

@@ -27,11 +27,14 @@ function start(script: string, cwd: string, env: Record<string, string>): ChildP
   return spawn(process.execPath, ['--import', 'tsx/esm', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** The reference example on databaseUrl (it migrates on start), with a token for its writes. */
-export async function startExample(databaseUrl: string): Promise<Target> {
+/**
+ * The reference example on databaseUrl (it migrates on start), with a token for its writes;
+ * `copy` runs another folder of the same project (bench/layers.ts) under another name.
+ */
+export async function startExample(databaseUrl: string, copy?: { name: string; dir: string }): Promise<Target> {
   const [port, managementPort] = [await freePort(), await freePort()];
   const account = { username: 'bench', password: randomBytes(18).toString('base64url') };
-  const child = start('src/server.ts', example, {
+  const child = start('src/server.ts', copy?.dir ?? example, {
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -46,7 +49,7 @@ export async function startExample(databaseUrl: string): Promise<Target> {
     const response = await fetch(`${url}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
     if (response.status !== 200) throw new Error(`the example's POST /api/auth/token answered ${response.status}`);
     const { accessToken } = (await response.json()) as { accessToken: string };
-    return { name: 'example', url, child, headers: { authorization: `Bearer ${accessToken}` } };
+    return { name: copy?.name ?? 'example', url, child, headers: { authorization: `Bearer ${accessToken}` } };
   } catch (error) {
     await stop(child);
     throw error;
