@@ -6,7 +6,7 @@ import type { FieldView } from './field-views.js';
 export interface EntityShape {
   /** The model's keys a raw row holds differently, for `Omit<...Json, ...>`: `'price' | 'createdAt' | 'updatedAt'`. */
   rowOmitted: string;
-  /** How a raw row holds them: `price: string; created_at: Date; updated_at: Date`. */
+  /** How a raw row holds them: `price: string; created_at: string; updated_at: string`. */
   rowColumns: string;
   /** Which columns are int4, for the schema's INT4_MAX comment: `the id column and quantity are both`. */
   int4Columns: string;
@@ -16,6 +16,8 @@ export interface EntityShape {
   hasText: boolean;
   /** Whether a date field needs the schema's calendarDate check. */
   hasDate: boolean;
+  /** Whether the model's $parseDatabaseJson has a value to convert (a decimal's NUMERIC text). */
+  convertsFromDatabase: boolean;
   /** The create type: `Pick<Product, 'name' | 'price'> & Partial<Pick<Product, 'description'>>`. */
   createType: string;
   /** The update schema's keys: `{ name, description, price, quantity }`, or one per line when that is too long. */
@@ -31,8 +33,8 @@ function rowShape(fields: readonly FieldView[]): Pick<EntityShape, 'rowOmitted' 
   const differing = fields.filter((field) => field.rowType !== undefined || field.column !== field.name);
   const rowKeys = [
     ...differing.map((field) => ({ name: field.name, column: field.column, type: field.rowType ?? field.tsType })),
-    { name: 'createdAt', column: 'created_at', type: 'Date' },
-    { name: 'updatedAt', column: 'updated_at', type: 'Date' },
+    { name: 'createdAt', column: 'created_at', type: 'string' },
+    { name: 'updatedAt', column: 'updated_at', type: 'string' },
   ];
   return {
     rowOmitted: rowKeys.map((key) => literal(key.name)).join(' | '),
@@ -59,6 +61,7 @@ export function entityShape(fields: readonly FieldView[], names: EntityNames): E
     constantLines: [...integers, ...fields.filter((field) => !field.isInteger)].flatMap((field) => field.constants),
     hasText: fields.some((field) => field.isText),
     hasDate: fields.some((field) => field.isDate),
+    convertsFromDatabase: fields.some((field) => field.fromDatabase.length > 0),
     createType: createType(fields, names.className),
     updateKeys: `{ ${fields.map((field) => field.name).join(', ')} }`,
   };

@@ -28,7 +28,7 @@ export interface FieldView {
   joiDeclaration: string;
   /** The schema module's exported constants for this field (MAX_PRICE, PRICE_SCALE), with doc comments. */
   constants: string[];
-  /** Lines of the model's $parseDatabaseJson that bring the driver's value to the JSON one (NUMERIC, timestamptz). */
+  /** Lines of the model's $parseDatabaseJson that bring the driver's value to the JSON one (NUMERIC). */
   fromDatabase: string[];
   isInteger: boolean;
   /** string or text, or an email the list filters by prefix: checked by the schema module's storableText. */
@@ -87,10 +87,9 @@ function tsType(field: FieldSpec): string {
 }
 
 function rowType(field: FieldSpec): string | undefined {
-  // A date stays YYYY-MM-DD text on the service's connections (see database.ts); timestamptz becomes a Date.
-  const type = field.type === 'decimal' ? 'string' : field.type === 'datetime' ? 'Date' : undefined;
-  if (type === undefined) return undefined;
-  return field.required ? type : `${type} | null`;
+  // A date stays YYYY-MM-DD text and a timestamptz comes as ISO text on the service's connections (see database.ts).
+  if (field.type !== 'decimal') return undefined;
+  return field.required ? 'string' : 'string | null';
 }
 
 function fromDatabase(field: FieldSpec, column: string): string[] {
@@ -101,7 +100,6 @@ function fromDatabase(field: FieldSpec, column: string): string[] {
       `if (typeof ${property} === 'string') ${property} = Number(${property});`,
     ];
   }
-  if (field.type === 'datetime') return [`if (${property} instanceof Date) ${property} = ${property}.toISOString();`];
   return [];
 }
 

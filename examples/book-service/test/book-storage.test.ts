@@ -60,6 +60,16 @@ test('an update stores every field, and both its answer and a read give each bac
   assert.equal(fieldsOf(await read(id)), SECOND);
 });
 
+test('a database session in another time zone reads the same instants, in UTC', async () => {
+  const created = await createFrom(FIRST);
+  // SET LOCAL lasts for the transaction, on its connection only: the server then sends +05:30 offsets.
+  const stored = await service().db.knex.transaction(async (trx) => {
+    await trx.raw("set local time zone 'Asia/Kolkata'");
+    return trx('books').where('id', created.id).first('created_at', 'updated_at');
+  });
+  assert.equal(stored, { created_at: created.createdAt, updated_at: created.updatedAt });
+});
+
 test('dates and times read back the same whatever time zone the service runs in', async () => {
   const zone = process.env.TZ;
   try {

@@ -3,8 +3,12 @@ import { Model, type ModelObject, type Pojo, snakeCaseMappers } from 'objection'
 /** A book as the API answers it: the model's fields, as a plain object. */
 export type BookJson = ModelObject<Book>;
 
-/** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string, timestamptz as a Date. */
-export type BookRow = Omit<BookJson, 'price' | 'createdAt' | 'updatedAt'> & { price: string | null; created_at: Date; updated_at: Date };
+/** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string. */
+export type BookRow = Omit<BookJson, 'price' | 'createdAt' | 'updatedAt'> & {
+  price: string | null;
+  created_at: string;
+  updated_at: string;
+};
 
 /** One row of books: snake_case columns, camelCase properties. */
 export class Book extends Model {
@@ -34,13 +38,11 @@ export class Book extends Model {
     this.updatedAt = new Date().toISOString();
   }
 
-  /** NUMERIC arrives as a string and timestamptz as a Date, from PostgreSQL and PGlite alike. */
+  /** NUMERIC arrives as a string, from PostgreSQL and PGlite alike (timestamptz as ISO text: see database.ts). */
   override $parseDatabaseJson(row: Pojo): Pojo {
     const json = super.$parseDatabaseJson(row);
     // The schema's MAX_PRICE keeps every stored price exact as a double.
     if (typeof json.price === 'string') json.price = Number(json.price);
-    if (json.createdAt instanceof Date) json.createdAt = json.createdAt.toISOString();
-    if (json.updatedAt instanceof Date) json.updatedAt = json.updatedAt.toISOString();
     return json;
   }
 }

@@ -3,8 +3,8 @@ import { Model, type ModelObject, type Pojo, snakeCaseMappers } from 'objection'
 /** A product as the API answers it: the model's fields, as a plain object. */
 export type ProductJson = ModelObject<Product>;
 
-/** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string, timestamptz as a Date. */
-export type ProductRow = Omit<ProductJson, 'price' | 'createdAt' | 'updatedAt'> & { price: string; created_at: Date; updated_at: Date };
+/** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string. */
+export type ProductRow = Omit<ProductJson, 'price' | 'createdAt' | 'updatedAt'> & { price: string; created_at: string; updated_at: string };
 
 /** One row of products: snake_case columns, camelCase properties. */
 export class Product extends Model {
@@ -31,13 +31,11 @@ export class Product extends Model {
     this.updatedAt = new Date().toISOString();
   }
 
-  /** NUMERIC arrives as a string and timestamptz as a Date, from PostgreSQL and PGlite alike. */
+  /** NUMERIC arrives as a string, from PostgreSQL and PGlite alike (timestamptz as ISO text: see database.ts). */
   override $parseDatabaseJson(row: Pojo): Pojo {
     const json = super.$parseDatabaseJson(row);
     // The schema's MAX_PRICE keeps every stored price exact as a double.
     if (typeof json.price === 'string') json.price = Number(json.price);
-    if (json.createdAt instanceof Date) json.createdAt = json.createdAt.toISOString();
-    if (json.updatedAt instanceof Date) json.updatedAt = json.updatedAt.toISOString();
     return json;
   }
 }
