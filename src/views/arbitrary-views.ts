@@ -1,4 +1,4 @@
-import { fieldValues, type Helper } from '../values/arbitrary-values.js';
+import { fieldValues } from '../values/arbitrary-values.js';
 import { literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { capitalize } from '../spec/entity-names.js';
 import { exampleValue } from './joi-views.js';
@@ -19,8 +19,8 @@ export interface FieldArbitrary {
 /** What the property, model and concurrency test templates print about the fields. */
 export interface ArbitraryViews {
   fields: FieldArbitrary[];
-  /** Which helpers the arbitraries module declares: `needs.badDate` and so on. */
-  needs: Record<Helper, boolean>;
+  /** `badText, nonNumber, notNull`: the helpers of test/value-arbitraries.ts the fields' arbitraries name. */
+  helpers: string;
   hasRequired: boolean;
   /** `'isbn', 'catalogId'`: the fields a unique index covers. */
   uniqueNames: string;
@@ -39,12 +39,6 @@ export interface ArbitraryViews {
   truncatedJson: string;
   duplicateKeyJson: string;
 }
-
-const HELPERS: Helper[] = [
-  'storableText', 'nonString', 'nonNumber', 'nonBoolean', 'badText', 'outside', 'calendarDay', 'instant', 'badDate',
-  'badInstant', 'badUuid', 'badEmail', 'notOneOf', 'notNull', 'objectValue',
-];
-
 
 function valueLiteral(value: unknown): string {
   return typeof value === 'number' ? numberLiteral(value) : value === null ? 'null' : literal(value);
@@ -81,9 +75,6 @@ export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
     const validName = `valid${capitalize(field.name)}`;
     return { name: field.name, validName, validDeclaration: validDeclaration(validName, field), invalidEntry: invalidEntry(field), unique: field.unique === true };
   });
-  const used = new Set(specs.flatMap((field) => fieldValues(field).needs));
-  // The wrong-type arbitraries share one object arbitrary.
-  if (['nonString', 'nonNumber', 'nonBoolean'].some((helper) => used.has(helper as Helper))) used.add('objectValue');
   const required = specs.filter((field) => field.required);
   const exampleFields = required.length > 0 ? required : specs.slice(0, 1);
   const example = Object.fromEntries(exampleFields.map((field) => [field.name, exampleValue(field)]));
@@ -92,7 +83,7 @@ export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
   const changeable = specs.find((field) => !field.unique) ?? specs[0]!;
   return {
     fields,
-    needs: Object.fromEntries(HELPERS.map((helper) => [helper, used.has(helper)])) as Record<Helper, boolean>,
+    helpers: [...new Set(specs.flatMap((field) => fieldValues(field).needs))].sort().join(', '),
     hasRequired: required.length > 0,
     uniqueNames: specs.filter((field) => field.unique).map((field) => literal(field.name)).join(', '),
     hasUnique: specs.some((field) => field.unique),

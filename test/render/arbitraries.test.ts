@@ -21,7 +21,7 @@ async function generatedArbitraries(entity: string, fields: FieldSpec[]) {
   const dir = tempDir();
   linkRootModules(dir);
   for (const [file, text] of files) {
-    if (!file.startsWith('src/') && file !== 'test/arbitraries.ts') continue;
+    if (!file.startsWith('src/') && !['test/arbitraries.ts', 'test/value-arbitraries.ts'].includes(file)) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
 import { type ProductCreate, productCreateSchema } from '../src/product/product.schema.js';
+import { badText, nonNumber, notNull, outside, storableText } from './value-arbitraries.js';
 
 /**
  * Runs per property: fast-check's own default of 100 unless given, which with its bias towards
@@ -11,20 +12,6 @@ export function runs(fallback = 100): number {
   const value = Number(process.env.PROPERTY_RUNS);
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
-
-/** Text the service must store unchanged: any well-formed Unicode without NUL, in UTF-16 length bounds. */
-export const storableText = (minLength: number, maxLength: number) =>
-  fc
-    .string({
-      unit: fc.oneof(
-        fc.constantFrom('a', 'Z', ' ', '€', '😀', '\u{10FFFF}', "'", '"', '\\'),
-        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-      ),
-      minLength,
-      maxLength,
-    })
-    .map((text) => text.replaceAll('\u0000', 'x'))
-    .filter((text) => text.length >= minLength && text.length <= maxLength);
 
 // Valid values of each field, as a client sends them and reads them back. An optional field's
 // may also be null, which means none on create and clears the field on update.
@@ -66,46 +53,6 @@ export const updateBody: fc.Arbitrary<Partial<ProductFields>> = fc
 
 /** `count` valid creates that can all be stored together (no field is unique). */
 export const distinctCreates = (count: number) => fc.array(createBody, { minLength: count, maxLength: count });
-
-/** JSON sends NaN and ±Infinity as null, which an optional field accepts: it clears the field. */
-const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
-/**
- * The body parser refuses "__proto__" anywhere in a body with its own 400, before any field is
- * checked (a malformed body, tested as such): a wrong-type object here never holds that key.
- */
-const objectValue = fc.object({ maxDepth: 2, key: fc.string().filter((key) => key !== '__proto__') });
-const nonString = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  objectValue,
-);
-const nonNumber = fc.oneof(
-  fc.string({ maxLength: 10 }),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 3 }),
-  objectValue,
-);
-
-/** Refused whatever the length bounds: not a string, NUL or unpaired surrogates, or longer than `maxLength`. */
-const badText = (maxLength?: number) =>
-  fc.oneof(
-    nonString,
-    fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00x\ud83d')).map(([text, bad]) => text + bad),
-    ...(maxLength === undefined
-      ? []
-      : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
-  );
-
-/** Finite numbers below `min` or above `max`: just outside the bounds and far off. */
-const outside = (min: number, max: number) =>
-  fc.oneof(
-    fc.double({ max: min, noNaN: true, noDefaultInfinity: true }).filter((value) => value < min),
-    fc.double({ min: max, noNaN: true, noDefaultInfinity: true }).filter((value) => value > max),
-  );
 
 /** Values each field must refuse, with a 400 naming it. */
 export const invalidField: Record<keyof ProductFields, fc.Arbitrary<unknown>> = {
