@@ -3,9 +3,9 @@ import { acceptsEmpty, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
 
 /**
- * The fast-check expressions of one field for the generated test/arbitraries.ts: the values the
- * service must accept and store unchanged, and the values it must refuse with a 400 naming the
- * field. They name helpers of test/value-arbitraries.ts (storableText, badText, ...);
+ * The fast-check expressions of one field for its entry in the generated test/field-data.ts: the
+ * values the service must accept and store unchanged, and the values it must refuse with a 400
+ * naming the field. They name helpers of test/value-arbitraries.ts (storableText, badText, ...);
  * `needs` says which.
  */
 export interface FieldValues {
@@ -179,7 +179,7 @@ function typeValues(field: FieldSpec): FieldValues {
 
 /**
  * The field's arbitraries. An optional field also accepts null, which clears it, so its invalid
- * arbitrary is filtered with notNull (see arbitraryViews).
+ * arbitrary is filtered with notNull (see fieldDataView).
  *
  *   pages (integer 1..10000, optional): valid `fc.integer({ min: 1, max: 10_000 })`, special `fc.constant(null)`
  */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 
-// Values of each kind a field can have, valid and invalid, from which arbitraries.ts writes each
-// field's. Every kind is here whatever the fields are today: a field added later, of any type,
-// finds what it needs.
+// Values of each kind a field can have, valid and invalid, from which field-data.ts writes each
+// field's entry. Every kind is here whatever the fields are today: a field added later, of any
+// type, finds what its entry needs.
 
 /** Text the service must store unchanged: any well-formed Unicode without NUL, in UTF-16 length bounds. */
 export const storableText = (minLength: number, maxLength: number) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
-import { type BookCreate, bookCreateSchema } from '../src/book/book.schema.js';
-import { badDate, badText, calendarDay, nonBoolean, nonNumber, notNull, notOneOf, outside, storableText } from './value-arbitraries.js';
+import { bookCreateSchema } from '../src/book/book.schema.js';
+import { type BookFields, FIELD_DATA, type FieldData } from './field-data.js';
 
 /**
  * Runs per property: fast-check's own default of 100 unless given, which with its bias towards
@@ -12,23 +12,6 @@ export function runs(fallback = 100): number {
   const value = Number(process.env.PROPERTY_RUNS);
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
-
-// Valid values of each field, as a client sends them and reads them back. An optional field's
-// may also be null, which means none on create and clears the field on update.
-export const validTitle = storableText(1, 200);
-export const validIsbn = fc.stringMatching(/^[0-9-]{10,17}$/).filter((text) => text.length >= 1 && text.length <= 255);
-export const validPages = fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 2_147_483_647 }));
-/** Whole hundredths: hundredths / 100 is the double closest to the decimal, exactly what a client sends. */
-export const validPrice = fc.oneof(
-  fc.constant(null),
-  fc.integer({ min: 0, max: 9_999_999_999 }).map((hundredths) => hundredths / 100),
-);
-export const validFormat = fc.oneof(fc.constant(null), fc.constantFrom('hardcover', 'paperback', 'ebook'));
-export const validPublished = fc.oneof(fc.constant(null), calendarDay);
-export const validAvailable = fc.oneof(fc.constant(null), fc.boolean());
-
-/** The fields a client sends, as the schema declares them: a field added there is added here. */
-export type BookFields = BookCreate;
 
 const createKeys = bookCreateSchema.describe().keys as Record<keyof BookFields, { flags?: { presence?: string } }>;
 /** Every field, in the schema's order. */
@@ -48,16 +31,14 @@ export const stored = (input: BookFields) =>
 /** A valid create with only the fields it must have. */
 export const exampleCreate: BookFields = { title: 'The Pragmatic Programmer', isbn: '978-0-13-595705-9' };
 
-/** Each field's valid arbitrary, by name: the compiler asks for one per field of the schema. */
-export const fieldValues = {
-  title: validTitle,
-  isbn: validIsbn,
-  pages: validPages,
-  price: validPrice,
-  format: validFormat,
-  published: validPublished,
-  available: validAvailable,
-} satisfies { [Field in keyof BookFields]-?: fc.Arbitrary<BookFields[Field]> };
+/** One part of every field's entry in field-data.ts, by field name. */
+export const eachField = <Part extends keyof FieldData<unknown>>(part: Part) =>
+  Object.fromEntries(Object.entries(FIELD_DATA).map(([field, data]) => [field, data[part]])) as {
+    [Field in keyof typeof FIELD_DATA]: (typeof FIELD_DATA)[Field][Part];
+  };
+
+/** Each field's valid arbitrary, by name. */
+export const fieldValues = eachField('valid');
 
 export const createBody: fc.Arbitrary<BookFields> = fc.record(fieldValues, { requiredKeys: REQUIRED_FIELDS });
 
@@ -74,36 +55,7 @@ export const distinctCreates = (count: number) =>
   });
 
 /** Values each field must refuse, with a 400 naming it. */
-export const invalidField: Record<keyof BookFields, fc.Arbitrary<unknown>> = {
-  title: fc.oneof(fc.constant(''), badText(200)),
-  isbn: fc.oneof(
-    fc.constant(''),
-    badText(255),
-    fc.string({ minLength: 1, maxLength: 21 }).filter((text) => !/^[0-9-]{10,17}$/.test(text)),
-  ),
-  pages: fc
-    .oneof(
-      nonNumber,
-      fc.constantFrom(0, 2_147_483_648, 1.5),
-      outside(1, 2_147_483_647),
-      fc.double({ min: 1, max: 2_147_483_647, noNaN: true }).filter((value) => !Number.isInteger(value)),
-    )
-    .filter(notNull),
-  price: fc
-    .oneof(
-      nonNumber,
-      fc.constantFrom(-0.01, 100_000_000, 0.005),
-      outside(0, 99_999_999.99),
-      fc
-        .integer({ min: 0, max: 1_000_000_000 })
-        .filter((thousandths) => thousandths % 10 !== 0)
-        .map((thousandths) => thousandths / 1000),
-    )
-    .filter(notNull),
-  format: notOneOf(['hardcover', 'paperback', 'ebook']).filter(notNull),
-  published: badDate.filter(notNull),
-  available: nonBoolean.filter(notNull),
-};
+export const invalidField: Record<keyof BookFields, fc.Arbitrary<unknown>> = eachField('invalid');
 
 /** A create body that must be refused, and the key the refusal names: one field invalid, a required one missing, or an unknown one added. */
 export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }> = fc.oneof(
