@@ -3,10 +3,10 @@ import { acceptsEmpty, lengthBounds, numberBounds } from './field-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
 
 /**
- * The fast-check expressions of one field for the generated test/arbitraries.ts: the values the
- * service must accept and store unchanged, and the values it must refuse with a 400 naming the
- * field. They name helpers the arbitraries module declares (storableText, nonString, ...); `needs`
- * says which.
+ * The fast-check expressions of one field for its entry in the generated test/field-data.ts: the
+ * values the service must accept and store unchanged, and the values it must refuse with a 400
+ * naming the field. They name helpers of test/value-arbitraries.ts (storableText, badText, ...);
+ * `needs` says which.
  */
 export interface FieldValues {
   /** The valid arbitrary as a head and chained calls: `fc.integer({ min: 1, max: 10_000 })`. */
@@ -17,13 +17,13 @@ export interface FieldValues {
   validComment: string | undefined;
   /** Alternatives of the invalid arbitrary, each refused on its own. */
   invalid: string[];
-  /** The helpers of the arbitraries module these expressions use. */
+  /** The helpers of test/value-arbitraries.ts these expressions name, to import. */
   needs: Helper[];
 }
 
 export type Helper =
-  | 'storableText' | 'nonString' | 'nonNumber' | 'nonBoolean' | 'badText' | 'outside' | 'calendarDay' | 'instant' | 'badDate'
-  | 'badInstant' | 'badUuid' | 'badEmail' | 'notOneOf' | 'notNull' | 'objectValue';
+  | 'storableText' | 'nonNumber' | 'nonBoolean' | 'badText' | 'outside' | 'calendarDay' | 'instant' | 'badDate' | 'badInstant'
+  | 'badUuid' | 'badEmail' | 'notOneOf' | 'notNull';
 
 /** Longest text generated for a `text` field without `maxLength`. */
 export const UNBOUNDED_TEXT_SAMPLE = 1_000;
@@ -71,12 +71,12 @@ function textValues(field: FieldSpec & { type: 'string' | 'text' }): FieldValues
       invalid: missable
         ? [...invalid, `fc.string({ minLength: ${Math.max(min, 1)}, maxLength: ${Math.min(upper, Math.max(min, 1) + 20)} }).filter((text) => !${regex}.test(text))`]
         : invalid,
-      needs: ['badText', 'nonString'],
+      needs: ['badText'],
     };
   }
   const valid = { head: `storableText(${Math.max(min, 1)}, ${numberLiteral(upper)})`, calls: [] };
   const comment = max === undefined ? `Up to ${numberLiteral(upper)} characters here; the column has no limit.` : undefined;
-  return { valid, special: min === 0 ? ["fc.constant('')"] : [], validComment: comment, invalid, needs: ['storableText', 'badText', 'nonString'] };
+  return { valid, special: min === 0 ? ["fc.constant('')"] : [], validComment: comment, invalid, needs: ['storableText', 'badText'] };
 }
 
 function integerValues(field: FieldSpec): FieldValues {
@@ -148,11 +148,11 @@ function typeValues(field: FieldSpec): FieldValues {
     case 'boolean':
       return { valid: { head: 'fc.boolean()', calls: [] }, special: [], validComment: undefined, invalid: ['nonBoolean'], needs: ['nonBoolean'] };
     case 'date':
-      return { valid: { head: 'calendarDay', calls: [] }, special: [], validComment: undefined, invalid: ['badDate'], needs: ['calendarDay', 'badDate', 'nonString'] };
+      return { valid: { head: 'calendarDay', calls: [] }, special: [], validComment: undefined, invalid: ['badDate'], needs: ['calendarDay', 'badDate'] };
     case 'datetime':
-      return { valid: { head: 'instant', calls: [] }, special: [], validComment: undefined, invalid: ['badInstant'], needs: ['instant', 'badInstant', 'nonString'] };
+      return { valid: { head: 'instant', calls: [] }, special: [], validComment: undefined, invalid: ['badInstant'], needs: ['instant', 'badInstant'] };
     case 'uuid':
-      return { valid: { head: 'fc.uuid()', calls: [] }, special: [], validComment: undefined, invalid: ['badUuid'], needs: ['badUuid', 'nonString'] };
+      return { valid: { head: 'fc.uuid()', calls: [] }, special: [], validComment: undefined, invalid: ['badUuid'], needs: ['badUuid'] };
     case 'email': {
       const max = lengthBounds(field).max!;
       return {
@@ -163,7 +163,7 @@ function typeValues(field: FieldSpec): FieldValues {
         special: [],
         validComment: "Joi's email() accepts only top-level domains IANA lists, so every address ends in .com.",
         invalid: [`badEmail(${numberLiteral(max)})`],
-        needs: ['badEmail', 'nonString'],
+        needs: ['badEmail'],
       };
     }
     case 'enum':
@@ -172,14 +172,14 @@ function typeValues(field: FieldSpec): FieldValues {
         special: [],
         validComment: undefined,
         invalid: [`notOneOf(${literal(field.values)})`],
-        needs: ['notOneOf', 'nonString'],
+        needs: ['notOneOf'],
       };
   }
 }
 
 /**
  * The field's arbitraries. An optional field also accepts null, which clears it, so its invalid
- * arbitrary is filtered with notNull (see arbitraryViews).
+ * arbitrary is filtered with notNull (see fieldDataView).
  *
  *   pages (integer 1..10000, optional): valid `fc.integer({ min: 1, max: 10_000 })`, special `fc.constant(null)`
  */

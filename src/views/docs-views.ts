@@ -1,17 +1,14 @@
-import { documentedFieldLines } from './documented-schema.js';
 import { badRequestExample, exampleLines, requestExamples } from './openapi-examples.js';
 import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from './readme-views.js';
 import type { FieldSpec } from '../spec/spec.js';
 
-/** What the documentation prints about the fields: the OpenAPI module's examples, the docs test's table, the README. */
+/** What the documentation prints about the fields: the OpenAPI module's examples and the README. */
 export interface DocsView {
   /** The OpenAPI module's request examples, one entry each: `minimal: { summary: 'Required fields only', value: {...} },`; the full one reads each field's rule. */
   createExamples: string[];
   updateExamples: string[];
   /** The responses module's 400 example, an expression: `"name" is required; "price" is required` as the service words it. */
   badRequestExample: string;
-  /** docs.test's entries of what the document states of each field. */
-  documentedFields: string[];
   readme: {
     /** A stored record as JSON, wrapped. */
     record: string;
@@ -31,7 +28,6 @@ export function docsView(fields: readonly FieldSpec[]): DocsView {
     createExamples: create.map((example) => exampleLines(example.key === 'full' ? { ...example, valueCode: 'everyField' } : example)),
     updateExamples: update.map(exampleLines),
     badRequestExample: badRequestExample(fields),
-    documentedFields: documentedFieldLines(fields),
     readme: {
       record: readmeRecord(fields),
       fieldRows: fields.map(readmeFieldRow),

@@ -90,14 +90,12 @@ function valueText(value: unknown): string {
 }
 
 /**
- * The docs test's table, one entry per field (the formatter lays it out):
+ * What a field's entry in test/field-data.ts says the document states of it, as an object literal
+ * (the formatter lays it out):
  *
- *   quantity: { required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+ *   { required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }
  */
-export function documentedFieldLines(fields: readonly FieldSpec[]): string[] {
-  return fields.map((field) => {
-    const { required, schema, says } = documentedField(field);
-    const entries = [...(required ? ['required: true'] : []), `schema: ${valueText(schema)}`, ...(says.length > 0 ? [`says: ${valueText(says)}`] : [])];
-    return `  ${key(field.name)}: { ${entries.join(', ')} },`;
-  });
+export function documentedText(field: FieldSpec): string {
+  const { required, schema, says } = documentedField(field);
+  return valueText({ ...(required ? { required } : {}), schema, ...(says.length > 0 ? { says } : {}) });
 }

@@ -8,6 +8,7 @@ import { contractView, type ContractView } from './contract-views.js';
 import { counterView, type CounterView } from './counter-views.js';
 import { docsView, type DocsView } from './docs-views.js';
 import { entityShape, type EntityShape } from './entity-views.js';
+import { fieldDataView, type FieldDataView } from './field-data-views.js';
 import { fieldViews, type FieldView } from './field-views.js';
 import { listView, type ListView } from './list-views.js';
 import { migrationViews, type MigrationView } from './migration-views.js';
@@ -34,6 +35,8 @@ export interface TemplateContext extends EntityNames {
   docs: DocsView;
   contract: ContractView;
   arbitraries: ArbitraryViews;
+  /** Each field's test data: its valid and invalid values and what the document states of it. */
+  fieldData: FieldDataView;
   benchSeed: SeedView;
   /** The unique fields and their constraints; empty when none is unique. */
   unique: UniqueView[];
@@ -75,6 +78,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     docs: docsView(specFields),
     contract: contractView(specFields),
     arbitraries: arbitraryViews(specFields),
+    fieldData: fieldDataView(specFields),
     benchSeed: benchSeedView(specFields),
     unique: uniqueViews(specFields, names.tableName),
     load: loadValues(specFields),

@@ -7,21 +7,24 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { arbitraryViews } from '../../src/views/arbitrary-views.js';
+import { fieldDataView } from '../../src/views/field-data-views.js';
 import { valueProblem } from '../../src/values/field-values.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
 import { loadTemplates, render } from '../../src/render/render.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 import { linkRootModules, tempDir } from '../support/helpers.js';
 
-/** The generated test/arbitraries.ts of an entity with these fields, imported beside the src/ it reads the schema from. */
 const templates = loadTemplates();
+/** The test modules that make the arbitraries: each field's data, the helpers it names, and what is derived from it. */
+const ARBITRARY_MODULES = ['test/arbitraries.ts', 'test/field-data.ts', 'test/value-arbitraries.ts'];
 
+/** The generated test/arbitraries.ts of an entity with these fields, imported beside the src/ it reads the schema from. */
 async function generatedArbitraries(entity: string, fields: FieldSpec[]) {
   const files = render({ entity, port: 8080, managementPort: 8081, fields }, templates, '0.0.0-test');
   const dir = tempDir();
   linkRootModules(dir);
   for (const [file, text] of files) {
-    if (!file.startsWith('src/') && file !== 'test/arbitraries.ts') continue;
+    if (!file.startsWith('src/') && !ARBITRARY_MODULES.includes(file)) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
   }
@@ -62,35 +65,55 @@ const SAMPLES = 100;
 const views = suite('the fast-check expressions of each field');
 
 views('the standard fields read as written by hand', () => {
-  const { fields, defaults, exampleCreate, nestedBody } = arbitraryViews(DEFAULT_FIELDS);
+  const { fields, helpers, fcImport } = fieldDataView(DEFAULT_FIELDS);
   assert.equal(
-    fields.map((field) => field.validDeclaration),
+    fields.map((field) => field.valid),
     [
-      'export const validName = storableText(1, 100);',
-      "export const validDescription = fc.oneof(fc.constant(''), fc.constant(null), storableText(1, 500));",
-      '/** Whole hundredths: hundredths / 100 is the double closest to the decimal, exactly what a client sends. */\n' +
-        'export const validPrice = fc.integer({ min: 1, max: 999_999_999_999_999 }).map((hundredths) => hundredths / 100);',
-      'export const validQuantity = fc.integer({ min: 1, max: 2_147_483_647 });',
+      'storableText(1, 100)',
+      "fc.oneof(fc.constant(''), fc.constant(null), storableText(1, 500))",
+      'fc.integer({ min: 1, max: 999_999_999_999_999 }).map((hundredths) => hundredths / 100)',
+      'fc.integer({ min: 1, max: 2_147_483_647 })',
     ],
   );
-  assert.is(fields[1]!.invalidEntry, 'description: badText(500).filter(notNull)');
+  assert.equal(
+    fields.map((field) => field.validComment),
+    [undefined, undefined, 'Whole hundredths: hundredths / 100 is the double closest to the decimal, exactly what a client sends.', undefined],
+  );
+  assert.is(fields[1]!.invalid, 'badText(500).filter(notNull)');
+  assert.is(fields[0]!.documented, "{ required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } }");
+  assert.is(helpers, 'badText, nonNumber, notNull, outside, storableText');
+  assert.is(fcImport, "import fc from 'fast-check';");
+  const { defaults, exampleCreate, nestedBody } = arbitraryViews(DEFAULT_FIELDS);
   assert.is(defaults, '{}');
   assert.is(exampleCreate, "{ name: 'Widget', price: 19.99, quantity: 3 }");
   assert.is(nestedBody, '{"name":${nested},"price":19.99,"quantity":3}');
 });
 
 views('decimals count whole units of their scale; patterns, emails and enums get their own arbitraries', () => {
-  const declarations = arbitraryViews(MEMBER).fields.map((field) => field.validDeclaration);
-  assert.ok(
-    declarations.includes(
-      '/** Whole thousandths: thousandths / 1000 is the double closest to the decimal, exactly what a client sends. */\n' +
-        'export const validBalance = fc.oneof(fc.constant(null), fc.integer({ min: -5000, max: 999_999 }).map((thousandths) => thousandths / 1000));',
-    ),
-    declarations.join('\n'),
+  const byName = new Map(fieldDataView(MEMBER).fields.map((field) => [field.name, field]));
+  assert.is(byName.get('balance')!.valid, 'fc.oneof(fc.constant(null), fc.integer({ min: -5000, max: 999_999 }).map((thousandths) => thousandths / 1000))');
+  assert.is(byName.get('balance')!.validComment, 'Whole thousandths: thousandths / 1000 is the double closest to the decimal, exactly what a client sends.');
+  assert.is(byName.get('tier')!.valid, "fc.constantFrom('free', 'pro')");
+  assert.is(byName.get('email')!.invalid, 'badEmail(40)');
+  const title = fieldDataView(EVERY_TYPE).fields[0]!;
+  assert.is(title.valid, 'fc.stringMatching(/^\\S.*$/).filter((text) => text.length >= 2 && text.length <= 200)');
+});
+
+views('fields whose values are all helpers import fast-check for its types only', () => {
+  const { fields, helpers, fcImport } = fieldDataView([
+    { name: 'due', type: 'date', required: true },
+    { name: 'id2', type: 'uuid', required: true },
+  ]);
+  assert.equal(
+    fields.map(({ valid, invalid }) => [valid, invalid]),
+    [
+      ['calendarDay', 'badDate'],
+      ['fc.uuid()', 'badUuid'],
+    ],
   );
-  assert.ok(declarations.includes("export const validTier = fc.constantFrom('free', 'pro');"), declarations.join('\n'));
-  const title = arbitraryViews(EVERY_TYPE).fields[0]!;
-  assert.is(title.validDeclaration, 'export const validTitle = fc.stringMatching(/^\\S.*$/).filter((text) => text.length >= 2 && text.length <= 200);');
+  assert.is(helpers, 'badDate, badUuid, calendarDay');
+  assert.is(fcImport, "import fc from 'fast-check';");
+  assert.is(fieldDataView([{ name: 'due', type: 'date', required: true }]).fcImport, "import type fc from 'fast-check';");
 });
 
 views('a field spec without required fields has no missing-key refusals and an example of its first field', () => {

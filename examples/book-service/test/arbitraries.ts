@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
-import { type BookCreate, bookCreateSchema } from '../src/book/book.schema.js';
+import { bookCreateSchema } from '../src/book/book.schema.js';
+import { type BookFields, FIELD_DATA, type FieldData } from './field-data.js';
 
 /**
  * Runs per property: fast-check's own default of 100 unless given, which with its bias towards
@@ -11,42 +12,6 @@ export function runs(fallback = 100): number {
   const value = Number(process.env.PROPERTY_RUNS);
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
-
-/** Text the service must store unchanged: any well-formed Unicode without NUL, in UTF-16 length bounds. */
-export const storableText = (minLength: number, maxLength: number) =>
-  fc
-    .string({
-      unit: fc.oneof(
-        fc.constantFrom('a', 'Z', ' ', '€', '😀', '\u{10FFFF}', "'", '"', '\\'),
-        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-      ),
-      minLength,
-      maxLength,
-    })
-    .map((text) => text.replaceAll('\u0000', 'x'))
-    .filter((text) => text.length >= minLength && text.length <= maxLength);
-
-/** Days the calendar has, from year 1 to 9999, as YYYY-MM-DD. */
-const calendarDay = fc
-  .date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T00:00:00.000Z'), noInvalidDate: true })
-  .map((date) => date.toISOString().slice(0, 10));
-
-// Valid values of each field, as a client sends them and reads them back. An optional field's
-// may also be null, which means none on create and clears the field on update.
-export const validTitle = storableText(1, 200);
-export const validIsbn = fc.stringMatching(/^[0-9-]{10,17}$/).filter((text) => text.length >= 1 && text.length <= 255);
-export const validPages = fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 2_147_483_647 }));
-/** Whole hundredths: hundredths / 100 is the double closest to the decimal, exactly what a client sends. */
-export const validPrice = fc.oneof(
-  fc.constant(null),
-  fc.integer({ min: 0, max: 9_999_999_999 }).map((hundredths) => hundredths / 100),
-);
-export const validFormat = fc.oneof(fc.constant(null), fc.constantFrom('hardcover', 'paperback', 'ebook'));
-export const validPublished = fc.oneof(fc.constant(null), calendarDay);
-export const validAvailable = fc.oneof(fc.constant(null), fc.boolean());
-
-/** The fields a client sends, as the schema declares them: a field added there is added here. */
-export type BookFields = BookCreate;
 
 const createKeys = bookCreateSchema.describe().keys as Record<keyof BookFields, { flags?: { presence?: string } }>;
 /** Every field, in the schema's order. */
@@ -66,16 +31,14 @@ export const stored = (input: BookFields) =>
 /** A valid create with only the fields it must have. */
 export const exampleCreate: BookFields = { title: 'The Pragmatic Programmer', isbn: '978-0-13-595705-9' };
 
-/** Each field's valid arbitrary, by name: the compiler asks for one per field of the schema. */
-export const fieldValues = {
-  title: validTitle,
-  isbn: validIsbn,
-  pages: validPages,
-  price: validPrice,
-  format: validFormat,
-  published: validPublished,
-  available: validAvailable,
-} satisfies { [Field in keyof BookFields]-?: fc.Arbitrary<BookFields[Field]> };
+/** One part of every field's entry in field-data.ts, by field name. */
+export const eachField = <Part extends keyof FieldData<unknown>>(part: Part) =>
+  Object.fromEntries(Object.entries(FIELD_DATA).map(([field, data]) => [field, data[part]])) as {
+    [Field in keyof typeof FIELD_DATA]: (typeof FIELD_DATA)[Field][Part];
+  };
+
+/** Each field's valid arbitrary, by name. */
+export const fieldValues = eachField('valid');
 
 export const createBody: fc.Arbitrary<BookFields> = fc.record(fieldValues, { requiredKeys: REQUIRED_FIELDS });
 
@@ -91,106 +54,8 @@ export const distinctCreates = (count: number) =>
     comparator: (a, b) => UNIQUE_FIELDS.some((field) => stored(a)[field] != null && stored(a)[field] === stored(b)[field]),
   });
 
-/** JSON sends NaN and ±Infinity as null, which an optional field accepts: it clears the field. */
-const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
-/**
- * The body parser refuses "__proto__" anywhere in a body with its own 400, before any field is
- * checked (a malformed body, tested as such): a wrong-type object here never holds that key.
- */
-const objectValue = fc.object({ maxDepth: 2, key: fc.string().filter((key) => key !== '__proto__') });
-const nonString = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  objectValue,
-);
-const nonNumber = fc.oneof(
-  fc.string({ maxLength: 10 }),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 3 }),
-  objectValue,
-);
-const nonBoolean = fc.oneof(
-  fc.constantFrom('true', 'false', 0, 1, ''),
-  fc.string({ maxLength: 10 }),
-  fc.double(),
-  fc.constant(null),
-  fc.array(fc.boolean(), { maxLength: 3 }),
-  objectValue,
-);
-
-/** Refused whatever the length bounds: not a string, NUL or unpaired surrogates, or longer than `maxLength`. */
-const badText = (maxLength?: number) =>
-  fc.oneof(
-    nonString,
-    fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00x\ud83d')).map(([text, bad]) => text + bad),
-    ...(maxLength === undefined
-      ? []
-      : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
-  );
-
-/** Finite numbers below `min` or above `max`: just outside the bounds and far off. */
-const outside = (min: number, max: number) =>
-  fc.oneof(
-    fc.double({ max: min, noNaN: true, noDefaultInfinity: true }).filter((value) => value < min),
-    fc.double({ min: max, noNaN: true, noDefaultInfinity: true }).filter((value) => value > max),
-  );
-
-/** Days the calendar does not have (2026-02-30, year 0), other layouts, and non-strings. */
-const badDate = fc.oneof(
-  nonString,
-  fc.constantFrom('2026-02-30', '2025-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-1-5', '26-01-31', '2026/01/31'),
-  fc.constantFrom('0000-01-01', '31.01.2026', '2026-01-31T00:00:00Z', ' 2026-01-31', '2026-01-31 ', '', 'today'),
-  fc
-    .tuple(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 29, max: 31 }))
-    .filter(([year, month, day]) => new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day)
-    .map(([year, month, day]) => `${year}-${String(month).padStart(2, '0')}-${day}`),
-);
-
-/** Strings that are none of `values` (another case, a space, cut short), and non-strings. */
-const notOneOf = (values: readonly string[]) =>
-  fc.oneof(
-    nonString,
-    fc
-      .constantFrom('', ...values.flatMap((value) => [value.toUpperCase(), ` ${value}`, `${value} `, value.slice(0, -1)]))
-      .filter((text) => !values.includes(text)),
-    fc.string({ maxLength: 12 }).filter((text) => !values.includes(text)),
-  );
-
 /** Values each field must refuse, with a 400 naming it. */
-export const invalidField: Record<keyof BookFields, fc.Arbitrary<unknown>> = {
-  title: fc.oneof(fc.constant(''), badText(200)),
-  isbn: fc.oneof(
-    fc.constant(''),
-    badText(255),
-    fc.string({ minLength: 1, maxLength: 21 }).filter((text) => !/^[0-9-]{10,17}$/.test(text)),
-  ),
-  pages: fc
-    .oneof(
-      nonNumber,
-      fc.constantFrom(0, 2_147_483_648, 1.5),
-      outside(1, 2_147_483_647),
-      fc.double({ min: 1, max: 2_147_483_647, noNaN: true }).filter((value) => !Number.isInteger(value)),
-    )
-    .filter(notNull),
-  price: fc
-    .oneof(
-      nonNumber,
-      fc.constantFrom(-0.01, 100_000_000, 0.005),
-      outside(0, 99_999_999.99),
-      fc
-        .integer({ min: 0, max: 1_000_000_000 })
-        .filter((thousandths) => thousandths % 10 !== 0)
-        .map((thousandths) => thousandths / 1000),
-    )
-    .filter(notNull),
-  format: notOneOf(['hardcover', 'paperback', 'ebook']).filter(notNull),
-  published: badDate.filter(notNull),
-  available: nonBoolean.filter(notNull),
-};
+export const invalidField: Record<keyof BookFields, fc.Arbitrary<unknown>> = eachField('invalid');
 
 /** A create body that must be refused, and the key the refusal names: one field invalid, a required one missing, or an unknown one added. */
 export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }> = fc.oneof(

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { type BookFields, distinctCreates, FIELDS, fieldValues, stored, UNIQUE_FIELDS } from './arbitraries.js';
+import { distinctCreates, FIELDS, fieldValues, stored, UNIQUE_FIELDS } from './arbitraries.js';
+import type { BookFields } from './field-data.js';
 import { type Service, useService } from './helpers.js';
 import { send, tally } from './raw-http.js';
 

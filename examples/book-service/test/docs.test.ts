@@ -4,27 +4,12 @@ import * as assert from 'uvu/assert';
 
 import { bookExamples } from '../src/book/book.openapi.js';
 import { bookCreateSchema } from '../src/book/book.schema.js';
-import type { BookFields } from './arbitraries.js';
+import { eachField } from './arbitraries.js';
 import { documentFor, type Json, OPERATIONS } from './documents.js';
+import type { BookFields, FieldData } from './field-data.js';
 
-/**
- * What the document must state of each field, in every schema that has it: whether a create
- * requires it, exactly these type, format and bounds keys (a decimal's scale as x-scale, never
- * multipleOf: validators that compute it with doubles refuse 19.99, as 19.99 / 0.01 is not an
- * integer there), and words its description holds. The compiler asks for a row per field of the schema.
- */
-const DOCUMENTED: Record<keyof BookFields, { required?: true; schema: Json; says?: string[] }> = {
-  title: { required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } },
-  isbn: { required: true, schema: { type: 'string', pattern: '^[0-9-]{10,17}$', minLength: 1, maxLength: 255 } },
-  pages: { schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647, nullable: true } },
-  price: {
-    schema: { type: 'number', format: 'double', minimum: 0, maximum: 99_999_999.99, 'x-scale': 2, nullable: true },
-    says: ['at most 2 decimals', 'from 0 to 99999999.99'],
-  },
-  format: { schema: { type: 'string', enum: ['hardcover', 'paperback', 'ebook', null], nullable: true } },
-  published: { schema: { type: 'string', format: 'date', nullable: true } },
-  available: { schema: { type: 'boolean', nullable: true } },
-};
+/** What the document must state of each field: the `documented` part of its entry in field-data.ts. */
+const DOCUMENTED: Record<keyof BookFields, FieldData<unknown>['documented']> = eachField('documented');
 const SCHEMA_KEYS = [
   'type',
   'format',

@@ -3,7 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { MAX_ID } from '../src/book/book.schema.js';
-import { type BookFields, createBody, runs, stored, UNIQUE_FIELDS, updateBody } from './arbitraries.js';
+import { createBody, runs, stored, UNIQUE_FIELDS, updateBody } from './arbitraries.js';
+import type { BookFields } from './field-data.js';
 import { type Service, useService } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
-import { type ProductCreate, productCreateSchema } from '../src/product/product.schema.js';
+import { productCreateSchema } from '../src/product/product.schema.js';
+import { FIELD_DATA, type FieldData, type ProductFields } from './field-data.js';
 
 /**
  * Runs per property: fast-check's own default of 100 unless given, which with its bias towards
@@ -11,31 +12,6 @@ export function runs(fallback = 100): number {
   const value = Number(process.env.PROPERTY_RUNS);
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
-
-/** Text the service must store unchanged: any well-formed Unicode without NUL, in UTF-16 length bounds. */
-export const storableText = (minLength: number, maxLength: number) =>
-  fc
-    .string({
-      unit: fc.oneof(
-        fc.constantFrom('a', 'Z', ' ', '€', '😀', '\u{10FFFF}', "'", '"', '\\'),
-        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-      ),
-      minLength,
-      maxLength,
-    })
-    .map((text) => text.replaceAll('\u0000', 'x'))
-    .filter((text) => text.length >= minLength && text.length <= maxLength);
-
-// Valid values of each field, as a client sends them and reads them back. An optional field's
-// may also be null, which means none on create and clears the field on update.
-export const validName = storableText(1, 100);
-export const validDescription = fc.oneof(fc.constant(''), fc.constant(null), storableText(1, 500));
-/** Whole hundredths: hundredths / 100 is the double closest to the decimal, exactly what a client sends. */
-export const validPrice = fc.integer({ min: 1, max: 999_999_999_999_999 }).map((hundredths) => hundredths / 100);
-export const validQuantity = fc.integer({ min: 1, max: 2_147_483_647 });
-
-/** The fields a client sends, as the schema declares them: a field added there is added here. */
-export type ProductFields = ProductCreate;
 
 const createKeys = productCreateSchema.describe().keys as Record<keyof ProductFields, { flags?: { presence?: string } }>;
 /** Every field, in the schema's order. */
@@ -53,10 +29,14 @@ export const stored = (input: ProductFields) =>
 /** A valid create with only the fields it must have. */
 export const exampleCreate: ProductFields = { name: 'Widget', price: 19.99, quantity: 3 };
 
-/** Each field's valid arbitrary, by name: the compiler asks for one per field of the schema. */
-export const fieldValues = { name: validName, description: validDescription, price: validPrice, quantity: validQuantity } satisfies {
-  [Field in keyof ProductFields]-?: fc.Arbitrary<ProductFields[Field]>;
-};
+/** One part of every field's entry in field-data.ts, by field name. */
+export const eachField = <Part extends keyof FieldData<unknown>>(part: Part) =>
+  Object.fromEntries(Object.entries(FIELD_DATA).map(([field, data]) => [field, data[part]])) as {
+    [Field in keyof typeof FIELD_DATA]: (typeof FIELD_DATA)[Field][Part];
+  };
+
+/** Each field's valid arbitrary, by name. */
+export const fieldValues = eachField('valid');
 
 export const createBody: fc.Arbitrary<ProductFields> = fc.record(fieldValues, { requiredKeys: REQUIRED_FIELDS });
 
@@ -67,66 +47,8 @@ export const updateBody: fc.Arbitrary<Partial<ProductFields>> = fc
 /** `count` valid creates that can all be stored together (no field is unique). */
 export const distinctCreates = (count: number) => fc.array(createBody, { minLength: count, maxLength: count });
 
-/** JSON sends NaN and ±Infinity as null, which an optional field accepts: it clears the field. */
-const notNull = (value: unknown) => JSON.stringify(value) !== 'null';
-/**
- * The body parser refuses "__proto__" anywhere in a body with its own 400, before any field is
- * checked (a malformed body, tested as such): a wrong-type object here never holds that key.
- */
-const objectValue = fc.object({ maxDepth: 2, key: fc.string().filter((key) => key !== '__proto__') });
-const nonString = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  objectValue,
-);
-const nonNumber = fc.oneof(
-  fc.string({ maxLength: 10 }),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 3 }),
-  objectValue,
-);
-
-/** Refused whatever the length bounds: not a string, NUL or unpaired surrogates, or longer than `maxLength`. */
-const badText = (maxLength?: number) =>
-  fc.oneof(
-    nonString,
-    fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00x\ud83d')).map(([text, bad]) => text + bad),
-    ...(maxLength === undefined
-      ? []
-      : [fc.string({ minLength: maxLength + 1, maxLength: maxLength + 20 }).filter((text) => text.length > maxLength)]),
-  );
-
-/** Finite numbers below `min` or above `max`: just outside the bounds and far off. */
-const outside = (min: number, max: number) =>
-  fc.oneof(
-    fc.double({ max: min, noNaN: true, noDefaultInfinity: true }).filter((value) => value < min),
-    fc.double({ min: max, noNaN: true, noDefaultInfinity: true }).filter((value) => value > max),
-  );
-
 /** Values each field must refuse, with a 400 naming it. */
-export const invalidField: Record<keyof ProductFields, fc.Arbitrary<unknown>> = {
-  name: fc.oneof(fc.constant(''), badText(100)),
-  description: badText(500).filter(notNull),
-  price: fc.oneof(
-    nonNumber,
-    fc.constantFrom(0, 10_000_000_000_000, 0.015),
-    outside(0.01, 9_999_999_999_999.99),
-    fc
-      .integer({ min: 10, max: 1_000_000_010 })
-      .filter((thousandths) => thousandths % 10 !== 0)
-      .map((thousandths) => thousandths / 1000),
-  ),
-  quantity: fc.oneof(
-    nonNumber,
-    fc.constantFrom(0, 2_147_483_648, 1.5),
-    outside(1, 2_147_483_647),
-    fc.double({ min: 1, max: 2_147_483_647, noNaN: true }).filter((value) => !Number.isInteger(value)),
-  ),
-};
+export const invalidField: Record<keyof ProductFields, fc.Arbitrary<unknown>> = eachField('invalid');
 
 /** A create body that must be refused, and the key the refusal names: one field invalid, a required one missing, or an unknown one added. */
 export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: string }> = fc.oneof(

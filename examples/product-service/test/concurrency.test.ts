@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { distinctCreates, FIELDS, fieldValues, type ProductFields, stored } from './arbitraries.js';
+import { distinctCreates, FIELDS, fieldValues, stored } from './arbitraries.js';
+import type { ProductFields } from './field-data.js';
 import { type Service, useService } from './helpers.js';
 import { send, tally } from './raw-http.js';
 

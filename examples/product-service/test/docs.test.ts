@@ -4,25 +4,12 @@ import * as assert from 'uvu/assert';
 
 import { productExamples } from '../src/product/product.openapi.js';
 import { productCreateSchema } from '../src/product/product.schema.js';
-import type { ProductFields } from './arbitraries.js';
+import { eachField } from './arbitraries.js';
 import { documentFor, type Json, OPERATIONS } from './documents.js';
+import type { FieldData, ProductFields } from './field-data.js';
 
-/**
- * What the document must state of each field, in every schema that has it: whether a create
- * requires it, exactly these type, format and bounds keys (a decimal's scale as x-scale, never
- * multipleOf: validators that compute it with doubles refuse 19.99, as 19.99 / 0.01 is not an
- * integer there), and words its description holds. The compiler asks for a row per field of the schema.
- */
-const DOCUMENTED: Record<keyof ProductFields, { required?: true; schema: Json; says?: string[] }> = {
-  name: { required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
-  description: { schema: { type: 'string', maxLength: 500, nullable: true }, says: ['Free text'] },
-  price: {
-    required: true,
-    schema: { type: 'number', format: 'double', minimum: 0.01, maximum: 9_999_999_999_999.99, 'x-scale': 2 },
-    says: ['at most 2 decimals', 'from 0.01 to 9999999999999.99'],
-  },
-  quantity: { required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-};
+/** What the document must state of each field: the `documented` part of its entry in field-data.ts. */
+const DOCUMENTED: Record<keyof ProductFields, FieldData<unknown>['documented']> = eachField('documented');
 const SCHEMA_KEYS = [
   'type',
   'format',

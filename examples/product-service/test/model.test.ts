@@ -3,7 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { MAX_ID } from '../src/product/product.schema.js';
-import { createBody, type ProductFields, runs, stored, updateBody } from './arbitraries.js';
+import { createBody, runs, stored, updateBody } from './arbitraries.js';
+import type { ProductFields } from './field-data.js';
 import { type Service, useService } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 
