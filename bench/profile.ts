@@ -4,12 +4,14 @@
  * the profile's top entries by self time are printed, by function and by package.
  *
  *   DATABASE_URL=postgres://... node --import tsx bench/profile.ts create [--seconds 10] [--top 25]
+ *   ... bench/profile.ts create --dir <folder>   another checkout of the example, e.g. an older commit's
  *
  * The .cpuprofile stays in the directory printed at the end (open it in Chrome DevTools).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { measure } from '../examples/product-service/bench/load.js';
@@ -21,7 +23,7 @@ import { startExample, stop } from './targets.js';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' } },
+  options: { seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, dir: { type: 'string' } },
 });
 
 interface Node {
@@ -66,9 +68,11 @@ function top(profile: Profile, hits: Node[], key: (node: Node) => string, count:
   return [...time].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, n]) => [name, Math.round((n / hits.length) * 1000) / 10]);
 }
 
-const shortUrl = (url: string) => url.replace(/^file:\/\/.*?\/(node_modules|examples\/product-service)\//, '').replace(/^node:/, 'node:');
+/** The profiled project's folder, as its modules' URLs begin. */
+const projectUrl = pathToFileURL(options.dir === undefined ? fileURLToPath(new URL('../examples/product-service/', import.meta.url)) : `${resolve(options.dir)}/`).href;
+const shortUrl = (url: string) => url.replace(projectUrl, '').replace(/^file:\/\/.*?\/node_modules\//, '');
 const packageOf = ({ callFrame: { url, functionName } }: Node) =>
-  /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('/examples/product-service/') ? 'the example' : url.startsWith('node:') ? 'node internals' : url === '' ? `(${functionName || 'native'})` : url);
+  /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith(projectUrl) ? 'the example' : url.startsWith('node:') ? 'node internals' : url === '' ? `(${functionName || 'native'})` : url);
 
 async function main(): Promise<void> {
   const scenario = positionals[0] ?? 'create';
@@ -78,7 +82,7 @@ async function main(): Promise<void> {
   const database = await createDatabase(serverUrl, 'create_item_service_profile');
   try {
     process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${directory}`;
-    const example = await startExample(database.url);
+    const example = await startExample(database.url, options.dir === undefined ? undefined : { name: 'example', dir: options.dir });
     delete process.env.NODE_OPTIONS;
     const table = await keepTable(database.url);
     try {
