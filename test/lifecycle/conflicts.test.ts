@@ -4,20 +4,15 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { Output } from '../../src/lifecycle/project.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { tempDir } from '../support/helpers.js';
-import { generated, previousRelease, product, PREVIOUS_VERSION, replaceInFile, writeTree } from '../support/lifecycle-fixtures.js';
+import { previousRelease, product, replaceInFile, writeTree } from '../support/lifecycle-fixtures.js';
+import { collector } from '../support/output.js';
 
 /** After an update that left a conflict, status names the file and is not done until it is resolved. */
 const release = previousRelease();
-
-function collector(): Output & { text: () => string } {
-  const lines: string[] = [];
-  return { log: (line) => lines.push(line), error: (line) => lines.push(line), text: () => lines.join('\n') };
-}
 
 test('status: conflicted until the markers are gone, then up to date', () => {
   const dir = tempDir();

@@ -8,7 +8,7 @@ import type { Output } from '../../src/lifecycle/project.js';
 import { readStatus } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { tempDir } from '../support/helpers.js';
-import { generated, previousRelease, product, PREVIOUS_VERSION, writeTree } from '../support/lifecycle-fixtures.js';
+import { generated, previousRelease, product, writeTree } from '../support/lifecycle-fixtures.js';
 
 /**
  * A checkout with CRLF line ends (git's core.autocrlf on Windows): line ends alone are no edit,

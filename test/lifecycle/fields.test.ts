@@ -7,13 +7,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import type { FieldSpec } from '../../src/spec/spec.js';
-import type { Output } from '../../src/lifecycle/project.js';
 import { parseRecord } from '../../src/lifecycle/record.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand, type UpdateOptions } from '../../src/lifecycle/update-command.js';
 import type { Answers } from '../../src/answers/answers.js';
 import { readTree, tempDir } from '../support/helpers.js';
 import { generated, writeTree } from '../support/lifecycle-fixtures.js';
+import { collector } from '../support/output.js';
 
 const BOOK_FIELDS: FieldSpec[] = [
   { name: 'title', type: 'string', required: true, maxLength: 200 },
@@ -23,12 +23,6 @@ const BOOK_FIELDS: FieldSpec[] = [
 ];
 const book: Answers = { entity: 'Book', port: 8080, managementPort: 8081, fields: BOOK_FIELDS };
 const CREATE = 'src/migrations/001-create-books.ts';
-
-function collector(): Output & { text: () => string; errors: string[] } {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  return { log: (line) => lines.push(line), error: (line) => errors.push(line), text: () => lines.join('\n'), errors };
-}
 
 /** A Book project as this version generates it (not a git working tree: update needs no --allow-dirty). */
 function bookProject(): string {
@@ -67,7 +61,7 @@ fields('an added field gets a new migration with up and down; 001 stays; the pro
   assert.match(status.text(), 'update would add migration 002-add-pages-to-books, which adds pages');
 
   const { code, out } = update(dir);
-  assert.is(code, 0, out.errors.join('\n'));
+  assert.is(code, 0, out.err.join('\n'));
   assert.match(out.text(), 'added migration 002-add-pages-to-books');
   assert.match(out.text(), 'npm run migrate');
   const migration = readFileSync(join(dir, 'src/migrations/002-add-pages-to-books.ts'), 'utf8');
@@ -96,10 +90,10 @@ fields('a destructive change is refused in one line naming it, nothing written; 
   const before = readTree(dir);
   const refused = update(dir);
   assert.is(refused.code, 2);
-  assert.is(refused.out.errors.length, 1);
-  assert.match(refused.out.errors[0] ?? '', 'dropping summary loses its values');
-  assert.match(refused.out.errors[0] ?? '', 'varchar(200) to varchar(100)');
-  assert.match(refused.out.errors[0] ?? '', '--allow-destructive');
+  assert.is(refused.out.err.length, 1);
+  assert.match(refused.out.err[0] ?? '', 'dropping summary loses its values');
+  assert.match(refused.out.err[0] ?? '', 'varchar(200) to varchar(100)');
+  assert.match(refused.out.err[0] ?? '', '--allow-destructive');
   assert.equal(readTree(dir), before, 'nothing written');
 
   const status = collector();
@@ -107,7 +101,7 @@ fields('a destructive change is refused in one line naming it, nothing written; 
   assert.match(status.text(), 'needs --allow-destructive');
 
   const applied = update(dir, { allowDestructive: true });
-  assert.is(applied.code, 0, applied.out.errors.join('\n'));
+  assert.is(applied.code, 0, applied.out.err.join('\n'));
   const [up, down] = readFileSync(join(dir, 'src/migrations/002-change-books-fields.ts'), 'utf8').split('export async function down');
   assert.match(up ?? '', "table.dropColumn('summary');");
   assert.match(up ?? '', "table.string('title', 100).notNullable().alter({ alterNullable: false });");
@@ -120,15 +114,15 @@ fields('a required field added to a table that may hold rows is refused with the
   editFields(dir, (list) => [...list, { name: 'pages', type: 'integer', required: true }]);
   const refused = update(dir);
   assert.is(refused.code, 2);
-  assert.match(refused.out.errors[0] ?? '', 'adding required pages fails on a table that holds rows');
-  assert.match(refused.out.errors[0] ?? '', 'add a field optional with a default, then make it required');
+  assert.match(refused.out.err[0] ?? '', 'adding required pages fails on a table that holds rows');
+  assert.match(refused.out.err[0] ?? '', 'add a field optional with a default, then make it required');
 });
 
 fields('renamedFrom renames the column (and its constraint) once; the answers keep the rename in its migration only', () => {
   const dir = bookProject();
   editFields(dir, (list) => list.map((field) => (field.name === 'isbn' ? { ...field, name: 'code', renamedFrom: 'isbn' } : field)));
   const { code, out } = update(dir);
-  assert.is(code, 0, out.errors.join('\n'));
+  assert.is(code, 0, out.err.join('\n'));
   const [up, down] = readFileSync(join(dir, 'src/migrations/002-rename-isbn-to-code-in-books.ts'), 'utf8').split('export async function down');
   assert.match(up ?? '', "table.renameColumn('isbn', 'code');");
   assert.match(up ?? '', "['books', 'books_isbn_unique', 'books_code_unique']");
@@ -148,7 +142,7 @@ fields('renamedFrom must name a field the table has', () => {
   editFields(dir, (list) => [...list, { name: 'pages', type: 'integer', renamedFrom: 'pageCount' }]);
   const refused = update(dir);
   assert.is(refused.code, 2);
-  assert.match(refused.out.errors[0] ?? '', 'renamedFrom "pageCount" names no field of the previous fields (title, summary, format, isbn)');
+  assert.match(refused.out.err[0] ?? '', 'renamedFrom "pageCount" names no field of the previous fields (title, summary, format, isbn)');
 });
 
 fields("the new migration is numbered after the owner's own migrations", () => {

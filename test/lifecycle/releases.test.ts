@@ -11,19 +11,13 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { Output } from '../../src/lifecycle/project.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
-import { readTree, root, tempDir } from '../support/helpers.js';
+import { root, tempDir } from '../support/helpers.js';
 import { generated, previousRelease, product, replaceInFile, writeTree } from '../support/lifecycle-fixtures.js';
 import { NEXT_CHANGES, NEXT_VERSION, nextRelease } from '../support/next-release.js';
+import { collector, everything } from '../support/output.js';
 
-function collector(): Output & { text: () => string } {
-  const lines: string[] = [];
-  return { log: (line) => lines.push(line), error: (line) => lines.push(line), text: () => lines.join('\n') };
-}
-
-const everything = (dir: string) => readTree(dir, ['node_modules', '.git']);
 const previous = previousRelease();
 const next = nextRelease();
 const cacheDir = tempDir();

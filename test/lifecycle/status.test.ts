@@ -4,17 +4,11 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { Output } from '../../src/lifecycle/project.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { tempDir } from '../support/helpers.js';
 import { copyExample, generated, previousRelease, product, PREVIOUS_VERSION, writeTree, type Release } from '../support/lifecycle-fixtures.js';
-
-function collector(): Output & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, log: (line) => out.push(line), error: (line) => err.push(line) };
-}
+import { collector } from '../support/output.js';
 
 const temporary: string[] = [];
 function folder(): string {

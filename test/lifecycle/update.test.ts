@@ -5,23 +5,12 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { Output } from '../../src/lifecycle/project.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
-import { readTree, tempDir } from '../support/helpers.js';
+import { tempDir } from '../support/helpers.js';
 import { copyExample, copyOfRelease, generated, previousRelease, product, PREVIOUS_VERSION, replaceInFile, writeTree, type Release } from '../support/lifecycle-fixtures.js';
-
-/** Collects what a command prints. */
-function collector(): Output & { text: () => string } {
-  const lines: string[] = [];
-  return { log: (line) => lines.push(line), error: (line) => lines.push(line), text: () => lines.join('\n') };
-}
-
-/** readTree, with .env and the owner's own files included. */
-function everything(dir: string): Map<string, string> {
-  return readTree(dir, ['node_modules', '.git']);
-}
+import { collector, everything } from '../support/output.js';
 
 const temporary: string[] = [];
 function folder(): string {

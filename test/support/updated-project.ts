@@ -11,13 +11,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEFAULT_FIELDS } from '../../src/spec/spec.js';
-import type { Output } from '../../src/lifecycle/project.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { root } from './helpers.js';
 import { previousRelease, product, replaceInFile, writeTree } from './lifecycle-fixtures.js';
 import { nextRelease } from './next-release.js';
+import { collector } from './output.js';
 
 /** The field the owner adds: optional and unique, so stored rows need no value. */
 export const ADDED_FIELD = { name: 'sku', type: 'string', unique: true, maxLength: 40, example: 'WID-0001' } as const;
@@ -38,11 +38,6 @@ export interface StatusDocument {
   updatePending: boolean;
   files: { path: string; state: string | null; change: string | null }[];
   fieldMigration?: { name: string };
-}
-
-function collector(): Output & { text: () => string } {
-  const lines: string[] = [];
-  return { log: (line) => lines.push(line), error: (line) => lines.push(line), text: () => lines.join('\n') };
 }
 
 function status(dir: string): { code: number; document: StatusDocument } {
