@@ -144,32 +144,43 @@ function textCandidates(field: FieldSpec & { type: 'string' | 'text' | 'email' }
 /**
  * Whole numbers count from the lowest allowed (1 where allowed) or on from the example; a unique
  * decimal steps by its smallest unit, another cycles through multiples of 0.25 (0.5, 1 with
- * fewer decimals): exact as doubles, and numeric arithmetic in SQL.
+ * fewer decimals), or of its smallest unit where its range has room for fewer than two of those:
+ * exact as doubles, and numeric arithmetic in SQL.
  */
 function numberCandidates(field: FieldSpec & { type: 'integer' | 'decimal' }): NumberedValue[] {
   const { min, max } = numberBounds(field);
   const scale = field.type === 'decimal' ? (field.scale ?? DEFAULT_SCALE) : 0;
-  const unit = field.unique || scale === 0 ? 10 ** -scale : scale >= 2 ? 0.25 : 0.5;
-  const places = field.unique ? scale : (String(unit).split('.')[1]?.length ?? 0);
+  const smallest = 10 ** -scale;
+  const coarse = counting(field.unique || scale === 0 ? smallest : scale >= 2 ? 0.25 : 0.5, smallest, scale, min, max);
+  // decimal(1,1) from 0 has one multiple of 0.5 (0.5) but nine of 0.1.
+  const { unit, places, most, lowest } = coarse.most - coarse.lowest < 1 ? counting(smallest, smallest, scale, min, max) : coarse;
   const step = (low: number): NumberedValue | undefined => {
-    const span = Math.min(field.unique ? Infinity : VARIETY, Math.floor(Number((max / unit).toFixed(6))) - low + 1);
+    const span = Math.min(field.unique ? Infinity : VARIETY, most - low + 1);
     if (span < 1) return undefined;
     const m = counted(span);
     const at = cycle(span);
     const sum = low === 0 ? m : `${m} + ${low}`;
     return {
-      code: unit === 1 ? sum : `(${sum}) ${places > 0 && unit < 1 && unit === 10 ** -scale ? `/ ${numberLiteral(10 ** scale)}` : `* ${unit}`}`,
+      code: unit === 1 ? sum : `(${sum}) ${places > 0 && unit === smallest ? `/ ${numberLiteral(10 ** scale)}` : `* ${unit}`}`,
       sql: unit === 1 ? sum : `(${sum}) * ${unit.toFixed(places)}`,
       at: (n) => (unit === 1 ? at(n) + low : Number(((at(n) + low) * unit).toFixed(places))),
       distinct: span,
     };
   };
-  // 1 where allowed (a unit for decimals), else the nearest bound.
-  const lowest = Math.min(Math.ceil(Math.max(min, unit) / unit), Math.floor(Number((max / unit).toFixed(6))));
   const example = exampleValue(field);
   // On from the example (a whole one: a sum with decimals could carry a double's rounding noise).
   const fromExample = Number.isInteger(example) && field.unique ? step(Math.round((example as number) / unit) + 1) : undefined;
   return [step(lowest), fromExample].filter((candidate) => candidate !== undefined);
+}
+
+/** Counting in `unit`: its decimal places, the most units within max, and the lowest (1 unit where allowed, else the nearest bound). */
+function counting(unit: number, smallest: number, scale: number, min: number, max: number) {
+  const places = unit === smallest ? scale : (String(unit).split('.')[1]?.length ?? 0);
+  // Rounded first, so that 0.3 / 0.1 (2.9999999999999996 as doubles) counts 3; then taken back
+  // where that rounding went past max (0.999999999999999 / 0.25 would count 4).
+  let most = Math.floor(Number((max / unit).toFixed(6)));
+  while (most > 0 && Number((most * unit).toFixed(places)) > max) most -= 1;
+  return { unit, places, most, lowest: Math.min(Math.ceil(Math.max(min, unit) / unit), most) };
 }
 
 function dateCandidates(field: FieldSpec): NumberedValue[] {
