@@ -14,7 +14,7 @@ export interface StoredAnswer {
 /** What a client may use as a key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** Expired keys of other clients deleted by each keyed create: a few at a time, so no delete holds many locks. */
+/** Expired keys (other than its own) deleted by each keyed create: a few at a time, so no delete holds many locks. */
 const PURGE_BATCH = 100;
 
 /** The request's Idempotency-Key; undefined without one, 400 when it is malformed. */
