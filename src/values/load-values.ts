@@ -1,6 +1,6 @@
 import { literal, numberLiteral } from '../views/code-text.js';
 import { exampleValue } from '../views/joi-views.js';
-import { firstValid, numberedCandidates } from './numbered-values.js';
+import { firstValid, LARGEST_N, numberedCandidates } from './numbered-values.js';
 import type { FieldSpec } from '../spec/spec.js';
 
 /** A field's value in a load test's request body: a TypeScript expression of `n`, the request's sequence number. */
@@ -14,7 +14,7 @@ export interface LoadValue {
  * The sequence numbers a load test reaches: a k6 body numbers (vu - 1) * 1_000_000 + iteration,
  * so a unique field's values, distinct below 100,000,000, do not repeat for up to 100 users.
  */
-const SAMPLES = [0, 1, 42, 999_999, 19_999_999, 999_999_999];
+const SAMPLES = [0, 1, 42, 999_999, 19_999_999, LARGEST_N];
 
 /**
  * A valid value of every field for request `n` of a load test, varied from request to request

@@ -25,6 +25,9 @@ export interface NumberedValue {
 /** Numbers count from 0 to below this (the bench's fill refuses more); values repeat after it. */
 export const FILL_SPAN = 100_000_000;
 
+/** The largest n a load test numbers: k6 bodies count (vu - 1) * 1_000_000 + iteration, for up to 1,000 users. */
+export const LARGEST_N = 999_999_999;
+
 /** Distinct values a field that is not unique cycles through. */
 const VARIETY = 1_000;
 
@@ -157,8 +160,10 @@ function numberCandidates(field: FieldSpec & { type: 'integer' | 'decimal' }): N
   const step = (low: number): NumberedValue | undefined => {
     const span = Math.min(field.unique ? Infinity : VARIETY, most - low + 1);
     if (span < 1) return undefined;
-    const m = counted(span);
-    const at = cycle(span);
+    // Counted on without a modulo only where no load test's n passes the range: a unique
+    // decimal(9,0) holds 999,999,999 values, one fewer than the numbers a k6 run reaches.
+    const m = span > LARGEST_N ? 'n' : `(n % ${span})`;
+    const at = (n: number) => (span > LARGEST_N ? n : n % span);
     const sum = low === 0 ? m : `${m} + ${low}`;
     return {
       code: unit === 1 ? sum : `(${sum}) ${places > 0 && unit === smallest ? `/ ${numberLiteral(10 ** scale)}` : `* ${unit}`}`,
@@ -177,8 +182,10 @@ function numberCandidates(field: FieldSpec & { type: 'integer' | 'decimal' }): N
 function counting(unit: number, smallest: number, scale: number, min: number, max: number) {
   const places = unit === smallest ? scale : (String(unit).split('.')[1]?.length ?? 0);
   // Rounded first, so that 0.3 / 0.1 (2.9999999999999996 as doubles) counts 3; then taken back
-  // where that rounding went past max (0.999999999999999 / 0.25 would count 4).
-  let most = Math.floor(Number((max / unit).toFixed(6)));
+  // where that rounding went past max (0.999999999999999 / 0.25 would count 4). Capped where a
+  // double still counts by one: decimal(16,16) has 10^16 - 1 units, and 10^16 - 1 is 10^16 as a
+  // double, so taking one back would change nothing and never end.
+  let most = Math.min(Math.floor(Number((max / unit).toFixed(6))), Number.MAX_SAFE_INTEGER);
   while (most > 0 && Number((most * unit).toFixed(places)) > max) most -= 1;
   return { unit, places, most, lowest: Math.min(Math.ceil(Math.max(min, unit) / unit), most) };
 }

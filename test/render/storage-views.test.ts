@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { valueProblem } from '../../src/values/field-values.js';
-import { loadValues } from '../../src/values/load-values.js';
+import { type LoadValue, loadValues } from '../../src/values/load-values.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
 import { storageView } from '../../src/views/storage-views.js';
 import { storedValues } from '../../src/values/stored-values.js';
@@ -104,13 +104,30 @@ load('a unique field repeats no value over the requests of a run, as far as its 
 load('a decimal of every precision and scale varies from request to request, within its bounds', () => {
   // decimal(18,15) from 0 reaches 0.999999999999999: counting 0.25s once rounded up to 1 there, so its
   // values fell back to the example and the project's k6 body and bench left n unused (sweep seed 20261127, spec 113).
+  // A unique decimal(16,16) has 10^16 - 1 units, past what a double counts by one: rendering it never ended.
   for (let precision = 1; precision <= 18; precision++) {
     for (let scale = 0; scale <= precision; scale++) {
-      const field: FieldSpec = { name: 'amount', type: 'decimal', precision, scale, min: 0 };
-      const [{ expression }] = loadValues([field]) as [{ expression: string }];
+      for (const modifiers of [{ min: 0 }, { min: 0.01 }, {}, { unique: true }, { unique: true, min: 0 }]) {
+        const field: FieldSpec = { name: 'amount', type: 'decimal', precision, scale, ...modifiers };
+        const named = `decimal(${precision},${scale}) ${JSON.stringify(modifiers)}`;
+        const [{ expression }] = loadValues([field]) as [LoadValue];
+        const values = [0, 1, 2, 3, 999_999_999].map((n) => evaluate(expression, n));
+        for (const value of values) assert.is(valueProblem(field, value), undefined, `${named}: ${JSON.stringify(value)} (${expression})`);
+        assert.ok(new Set(values).size > 1, `${named} varies: ${expression}`);
+      }
+    }
+  }
+});
+
+load('an integer varies from request to request within its bounds, however wide its range', () => {
+  // A unique integer up to 999,999,999 once counted n on without a modulo: past its max at the numbers a k6 run reaches.
+  for (const max of [10, 100_000, 123_456_789, 999_999_999, 2_147_483_647]) {
+    for (const modifiers of [{}, { min: 0 }, { min: 1 }, { unique: true }, { unique: true, min: 1 }]) {
+      const field: FieldSpec = { name: 'count', type: 'integer', max, ...modifiers };
+      const [{ expression }] = loadValues([field]) as [LoadValue];
       const values = [0, 1, 2, 3, 999_999_999].map((n) => evaluate(expression, n));
-      for (const value of values) assert.is(valueProblem(field, value), undefined, `decimal(${precision},${scale}): ${JSON.stringify(value)} (${expression})`);
-      assert.ok(new Set(values).size > 1, `decimal(${precision},${scale}) varies: ${expression}`);
+      for (const value of values) assert.is(valueProblem(field, value), undefined, `max ${max} ${JSON.stringify(modifiers)}: ${value} (${expression})`);
+      assert.ok(new Set(values).size > 1, `max ${max} ${JSON.stringify(modifiers)} varies: ${expression}`);
     }
   }
 });
