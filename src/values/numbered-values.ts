@@ -33,6 +33,8 @@ const VARIETY = 1_000;
 
 /** Spans to try for a unique text field, widest first: a short maxLength holds fewer numbers. */
 const UNIQUE_SPANS = [FILL_SPAN, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10];
+/** Spans to try for another text field: a narrow pattern such as ^[A-Z]{2}$ holds fewer than VARIETY values. */
+const VARIED_SPANS = [VARIETY, 100, 10];
 
 const DAY_MS = 86_400_000;
 /** Four-digit years: from 1970 on, 2,900,000 days end in the year 9909. */
@@ -49,7 +51,7 @@ export function numberedCandidates(field: FieldSpec): NumberedValue[] {
     case 'string':
     case 'text':
     case 'email':
-      return (field.unique ? UNIQUE_SPANS : [VARIETY]).flatMap((span) => textCandidates(field, span));
+      return (field.unique ? UNIQUE_SPANS : VARIED_SPANS).flatMap((span) => textCandidates(field, span));
     case 'integer':
     case 'decimal':
       return numberCandidates(field);
