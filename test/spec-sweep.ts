@@ -20,61 +20,11 @@ import * as assert from 'uvu/assert';
 
 import { validateFields } from '../src/spec/validate-fields.js';
 import { linkRootModules, root, tempDir } from './support/helpers.js';
+import { spec } from './support/spec-arbitrary.js';
 
 const SPECS = Number(process.env.SWEEP_SPECS ?? 20);
 const SEED = Number(process.env.SWEEP_SEED ?? 20261124);
 const FROM = Number(process.env.SWEEP_FROM ?? 1);
-
-/** Codes and formats owners write: SKUs, ISBNs, member numbers, slugs, country codes. */
-const PATTERNS = [
-  '^[A-Z]{3}-[0-9]{4}$', '^97[89]-\\d{10}$', '^[a-z0-9]+(-[a-z0-9]+)*$', '^[A-Z]{2}$', '^\\S.*$', '^[A-Z][a-z]+$',
-  '^SKU-\\d{6,8}$', '^[0-9a-f]{8}$', '^(EU|US)-[0-9]{5}$', '^[a-z]+$',
-];
-/** Names close to the generated code's own words; the ones the spec refuses are fields-names.test.ts's. */
-const NAMES = ['code', 'sku', 'isbn', 'title', 'status', 'value', 'key', 'label', 'note', 'total', 'startsOn', 'endsAt', 'owner', 'rank', 'ratio', 'kind', 'email', 'externalId', 'data', 'length'];
-const ENTITIES = ['Membership', 'Parcel', 'order line', 'Warehouse inventory adjustment record', 'Status', 'Index', 'Person', 'Box'];
-
-const common = { required: fc.boolean(), key: fc.constantFrom('unique', 'index', undefined) };
-
-const field = fc.oneof(
-  fc.record({
-    type: fc.constantFrom('string', 'text'),
-    ...common,
-    pattern: fc.option(fc.constantFrom(...PATTERNS), { nil: undefined }),
-    minLength: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
-    maxLength: fc.option(fc.constantFrom(2, 8, 12, 40, 200, 600), { nil: undefined }),
-  }),
-  fc.record({ type: fc.constant('email'), ...common, maxLength: fc.option(fc.constantFrom(12, 60, 254), { nil: undefined }) }),
-  fc.record({
-    type: fc.constant('integer'),
-    ...common,
-    min: fc.option(fc.constantFrom(-2_147_483_648, -5, 0, 1), { nil: undefined }),
-    max: fc.option(fc.constantFrom(1, 10, 100_000, 2_147_483_647), { nil: undefined }),
-  }),
-  fc.integer({ min: 1, max: 18 }).chain((precision) =>
-    fc.record({
-      type: fc.constant('decimal'),
-      ...common,
-      precision: fc.constant(precision),
-      scale: fc.integer({ min: 0, max: precision }),
-      min: fc.option(fc.constantFrom(0, 0.01), { nil: undefined }),
-    }),
-  ),
-  fc.record({ type: fc.constantFrom('date', 'datetime', 'uuid'), ...common }),
-  fc.record({ type: fc.constant('boolean'), required: fc.boolean(), key: fc.constant(undefined) }),
-  fc.record({ type: fc.constant('enum'), ...common, values: fc.uniqueArray(fc.constantFrom('new', 'open', 'closed', 'a-b', 'X', 'two words'), { minLength: 1, maxLength: 4 }) }),
-);
-
-/** A spec as an owner writes it: the drawn modifiers, without the ones left out. */
-const spec = fc.record({
-  entity: fc.constantFrom(...ENTITIES),
-  fields: fc.uniqueArray(fc.tuple(fc.constantFrom(...NAMES), field), { minLength: 1, maxLength: 6, selector: ([name]) => name }).map((drawn) =>
-    drawn.map(([name, { key, ...rest }]) => {
-      const modifiers = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== false));
-      return { name, ...modifiers, ...(key === undefined ? {} : { [key]: true }) };
-    }),
-  ),
-});
 
 /** A project's whole suite takes about a minute; one that runs for this long hangs (and would stall the sweep). */
 const STEP_LIMIT_MS = 15 * 60_000;

@@ -1,0 +1,59 @@
+/**
+ * Answers as owners write them, drawn from the whole field spec space: every type and modifier,
+ * and the combinations that broke projects before (unique with a pattern, unique dates and enums,
+ * narrow ranges, decimals at the edges of precision and scale, patterns without an example,
+ * tricky names, long entity names). The sweep (test/spec-sweep.ts) builds and tests a project of
+ * each; test/render/spec-space.test.ts renders many more in-process.
+ */
+import fc from 'fast-check';
+
+/** Codes and formats owners write: SKUs, ISBNs, member numbers, slugs, country codes. */
+const PATTERNS = [
+  '^[A-Z]{3}-[0-9]{4}$', '^97[89]-\\d{10}$', '^[a-z0-9]+(-[a-z0-9]+)*$', '^[A-Z]{2}$', '^\\S.*$', '^[A-Z][a-z]+$',
+  '^SKU-\\d{6,8}$', '^[0-9a-f]{8}$', '^(EU|US)-[0-9]{5}$', '^[a-z]+$',
+];
+/** Names close to the generated code's own words; the ones the spec refuses are fields-names.test.ts's. */
+const NAMES = ['code', 'sku', 'isbn', 'title', 'status', 'value', 'key', 'label', 'note', 'total', 'startsOn', 'endsAt', 'owner', 'rank', 'ratio', 'kind', 'email', 'externalId', 'data', 'length'];
+const ENTITIES = ['Membership', 'Parcel', 'order line', 'Warehouse inventory adjustment record', 'Status', 'Index', 'Person', 'Box'];
+
+const common = { required: fc.boolean(), key: fc.constantFrom('unique', 'index', undefined) };
+
+const field = fc.oneof(
+  fc.record({
+    type: fc.constantFrom('string', 'text'),
+    ...common,
+    pattern: fc.option(fc.constantFrom(...PATTERNS), { nil: undefined }),
+    minLength: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+    maxLength: fc.option(fc.constantFrom(2, 8, 12, 40, 200, 600), { nil: undefined }),
+  }),
+  fc.record({ type: fc.constant('email'), ...common, maxLength: fc.option(fc.constantFrom(12, 60, 254), { nil: undefined }) }),
+  fc.record({
+    type: fc.constant('integer'),
+    ...common,
+    min: fc.option(fc.constantFrom(-2_147_483_648, -5, 0, 1), { nil: undefined }),
+    max: fc.option(fc.constantFrom(1, 10, 100_000, 2_147_483_647), { nil: undefined }),
+  }),
+  fc.integer({ min: 1, max: 18 }).chain((precision) =>
+    fc.record({
+      type: fc.constant('decimal'),
+      ...common,
+      precision: fc.constant(precision),
+      scale: fc.integer({ min: 0, max: precision }),
+      min: fc.option(fc.constantFrom(0, 0.01), { nil: undefined }),
+    }),
+  ),
+  fc.record({ type: fc.constantFrom('date', 'datetime', 'uuid'), ...common }),
+  fc.record({ type: fc.constant('boolean'), required: fc.boolean(), key: fc.constant(undefined) }),
+  fc.record({ type: fc.constant('enum'), ...common, values: fc.uniqueArray(fc.constantFrom('new', 'open', 'closed', 'a-b', 'X', 'two words'), { minLength: 1, maxLength: 4 }) }),
+);
+
+/** A spec as an owner writes it: the drawn modifiers, without the ones left out. */
+export const spec = fc.record({
+  entity: fc.constantFrom(...ENTITIES),
+  fields: fc.uniqueArray(fc.tuple(fc.constantFrom(...NAMES), field), { minLength: 1, maxLength: 6, selector: ([name]) => name }).map((drawn) =>
+    drawn.map(([name, { key, ...rest }]) => {
+      const modifiers = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== false));
+      return { name, ...modifiers, ...(key === undefined ? {} : { [key]: true }) };
+    }),
+  ),
+});
