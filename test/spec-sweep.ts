@@ -9,6 +9,7 @@
  *   SWEEP_SPECS=200 SWEEP_SEED=7 npm run test:sweep     a larger run; each spec is printed to replay it
  *   SWEEP_SPECS=200 SWEEP_SEED=7 SWEEP_FROM=101 ...     its specs 101 to 200 only: the same specs, so a
  *                                                       large run can be split across machines or days
+ *   SWEEP_SPECS=200 SWEEP_SEED=7 SWEEP_ONLY=16,113 ...  those specs only: replays failures after a fix
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { spec } from './support/spec-arbitrary.js';
 const SPECS = Number(process.env.SWEEP_SPECS ?? 20);
 const SEED = Number(process.env.SWEEP_SEED ?? 20261124);
 const FROM = Number(process.env.SWEEP_FROM ?? 1);
+const ONLY = process.env.SWEEP_ONLY?.split(',').map(Number);
 
 /** A project's whole suite takes about a minute; one that runs for this long hangs (and would stall the sweep). */
 const STEP_LIMIT_MS = 15 * 60_000;
@@ -56,14 +58,14 @@ function biomeFindings(cwd: string): string | undefined {
 const drawn = fc.sample(spec, { seed: SEED, numRuns: SPECS * 20 });
 const accepted = drawn.filter((answers) => validateFields(answers.fields) === undefined).slice(0, SPECS);
 const refused = drawn.filter((answers) => validateFields(answers.fields) !== undefined).slice(0, 5);
-console.log(`spec sweep: ${accepted.length} accepted specs and ${refused.length} refused ones, seed ${SEED}${FROM > 1 ? `, from spec ${FROM} on` : ''}`);
+console.log(`spec sweep: ${accepted.length} accepted specs and ${refused.length} refused ones, seed ${SEED}${FROM > 1 ? `, from spec ${FROM} on` : ''}${ONLY ? `, specs ${ONLY.join(', ')} only` : ''}`);
 
 test(`the draw yields ${SPECS} specs the generator accepts`, () => {
   assert.is(accepted.length, SPECS);
 });
 
 [...accepted, ...refused].forEach((answers, index) => {
-  if (index + 1 < FROM) return;
+  if (index + 1 < FROM || (ONLY !== undefined && !ONLY.includes(index + 1))) return;
   test(`spec ${index + 1}: ${JSON.stringify(answers)}`, () => {
     const refusal = validateFields(answers.fields);
     const dir = tempDir('create-item-service-sweep-');
