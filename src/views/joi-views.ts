@@ -24,9 +24,9 @@ export function fieldConstants(field: FieldSpec): string[] {
     field.max !== undefined
       ? `The largest ${fieldLabel(field.name)} accepted.`
       : precision > DOUBLE_DIGITS
-        ? `The largest ${fieldLabel(field.name)} accepted. ${column} could hold ${precision - scale} integer digits, but a JSON number ` +
-          `(an IEEE double) is only exact to ${DOUBLE_DIGITS} significant digits, so we stop at ${DOUBLE_DIGITS - scale} ` +
-          `integer digits + ${scale} decimals: every accepted ${fieldLabel(field.name)} reads back unchanged.`
+        ? `The largest ${fieldLabel(field.name)} accepted. ${column} could hold ${precision - scale} integer digit${precision - scale === 1 ? '' : 's'}, but a JSON number ` +
+          `(an IEEE double) is only exact to ${DOUBLE_DIGITS} significant digits, so we stop at ${exactDigits(scale, ' + ')}: ` +
+          `every accepted ${fieldLabel(field.name)} reads back unchanged.`
         : `The largest ${fieldLabel(field.name)} ${column} holds.`;
   return [
     ...docComment(why),
@@ -34,6 +34,12 @@ export function fieldConstants(field: FieldSpec): string[] {
     ...docComment(`Decimals ${indefinite(fieldLabel(field.name))} may have; the column is ${column}.`),
     `export const ${scaleConstant(field)} = ${scale};`,
   ];
+}
+
+/** The digits a double keeps exact at this scale: `13 integer digits + 2 decimals`, or below 0.01 where the decimals alone are too many. */
+function exactDigits(scale: number, and: string): string {
+  const integerDigits = DOUBLE_DIGITS - scale;
+  return integerDigits >= 0 ? `${integerDigits} integer digits${and}${scale} decimals` : `numbers below ${10 ** integerDigits} with ${scale} decimals`;
 }
 
 /** What leaving the field out or sending null does, for an optional field. */
@@ -56,7 +62,7 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
     const bound =
       field.max === undefined && precision > DOUBLE_DIGITS
         ? `The upper bound is below what decimal(${precision},${scale}) could store because a JSON number is only exact to ` +
-          `${DOUBLE_DIGITS} significant digits: ${DOUBLE_DIGITS - scale} integer digits plus ${scale} decimals always read back unchanged.`
+          `${DOUBLE_DIGITS} significant digits: ${exactDigits(scale, ' plus ')} always read back unchanged.`
         : undefined;
     const text = [bound, field.required ? undefined : capitalize(absentRule(field))].filter((part) => part !== undefined).join(' ');
     return text === '' ? { template: rule.trimEnd() } : { template: rule, text };

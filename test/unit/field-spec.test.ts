@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { valueProblem } from '../../src/values/field-values.js';
-import { decimalBound, DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec } from '../../src/spec/spec.js';
+import { DOUBLE_DIGITS, decimalBound, DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec } from '../../src/spec/spec.js';
 import { formatFieldsTable } from '../../src/cli/fields-table.js';
 import { checkFields, validateFields } from '../../src/spec/validate-fields.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
@@ -67,10 +67,17 @@ spec('a decimal holds what reads back exactly as a double: at most 15 significan
   assert.is(decimalBound(10, 2), 99_999_999.99);
   assert.is(decimalBound(3, 3), 0.999);
   assert.is(decimalBound(18, 0), 999_999_999_999_999);
-  for (const [precision, scale] of [[18, 2], [10, 2], [15, 5], [18, 14], [4, 0]] as const) {
-    const bound = decimalBound(precision, scale);
-    assert.is(Number(bound.toFixed(scale)), bound, `${precision},${scale}`);
-    assert.is(JSON.parse(JSON.stringify(bound)), bound);
+  // decimal(18,17) once allowed up to 0.99999999999999999, which is the double 1: its tests' "too
+  // large" value was then 1 again, and the service rightly took it (sweep seed 20261127, spec 53).
+  assert.is(decimalBound(18, 17), 0.00999999999999999);
+  for (let precision = 1; precision <= 18; precision++) {
+    for (let scale = 0; scale <= precision; scale++) {
+      const bound = decimalBound(precision, scale);
+      const digits = bound.toFixed(scale).replace('.', '').replace(/^0+/, '');
+      assert.ok(/^9+$/.test(digits) && digits.length <= DOUBLE_DIGITS, `decimal(${precision},${scale}): ${bound.toFixed(scale)}`);
+      assert.is(Number(bound.toFixed(scale)), bound, `${precision},${scale}`);
+      assert.ok(bound + 10 ** -scale > bound, `decimal(${precision},${scale}): one unit more is another double`);
+    }
   }
 });
 
