@@ -23,10 +23,12 @@ const FIELD_KEYS = KEYS.filter(({ key }) => key in fieldValues) as { key: keyof 
 /**
  * `count` valid create bodies where each list field has values to sort and filter by: a unique
  * one its own value in each row, any other one of three values (so rows tie); an optional one
- * is empty in every third (unique) or fourth row.
+ * is null in every third (unique) or fourth row. No value is empty text, which no filter takes, or
+ * holds a comma, which an `[in]` list cannot (a comma always separates its values).
  */
 export function bodies(count: number): Record<string, unknown>[] {
-  const given = (key: keyof typeof fieldValues) => (fieldValues[key] as fc.Arbitrary<unknown>).filter((value) => value !== null);
+  const filterable = (value: unknown) => value !== null && value !== '' && !(typeof value === 'string' && value.includes(','));
+  const given = (key: keyof typeof fieldValues) => (fieldValues[key] as fc.Arbitrary<unknown>).filter(filterable);
   const values = Object.fromEntries(
     FIELD_KEYS.map(({ key, unique }) => [
       key,
