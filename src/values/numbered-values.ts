@@ -41,9 +41,9 @@ const DAY_MS = 86_400_000;
 const DAYS = 2_900_000;
 const NEW_YEAR_2026 = Date.UTC(2026, 0, 1);
 
-/** `n`, or `n % span` where values repeat after `span`; the same in both languages. */
-const counted = (span: number) => (span >= FILL_SPAN ? 'n' : `(n % ${span})`);
-const cycle = (span: number) => (n: number) => (span >= FILL_SPAN ? n : n % span);
+/** `n`, or `n % span` where values repeat after `span` (below `unbounded`, spans n never passes); the same in both languages. */
+const counted = (span: number, unbounded = FILL_SPAN) => (span >= unbounded ? 'n' : `(n % ${span})`);
+const cycle = (span: number, unbounded = FILL_SPAN) => (n: number) => (span >= unbounded ? n : n % span);
 
 /** The candidates for a field, most readable first (see NumberedValue). */
 export function numberedCandidates(field: FieldSpec): NumberedValue[] {
@@ -164,8 +164,8 @@ function numberCandidates(field: FieldSpec & { type: 'integer' | 'decimal' }): N
     if (span < 1) return undefined;
     // Counted on without a modulo only where no load test's n passes the range: a unique
     // decimal(9,0) holds 999,999,999 values, one fewer than the numbers a k6 run reaches.
-    const m = span > LARGEST_N ? 'n' : `(n % ${span})`;
-    const at = (n: number) => (span > LARGEST_N ? n : n % span);
+    const m = counted(span, LARGEST_N + 1);
+    const at = cycle(span, LARGEST_N + 1);
     const sum = low === 0 ? m : `${m} + ${low}`;
     return {
       code: unit === 1 ? sum : `(${sum}) ${places > 0 && unit === smallest ? `/ ${numberLiteral(10 ** scale)}` : `* ${unit}`}`,
