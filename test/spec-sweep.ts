@@ -20,6 +20,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { validateFields } from '../src/spec/validate-fields.js';
+import { biomeFindings } from './support/biome.js';
 import { linkRootModules, root, tempDir } from './support/helpers.js';
 import { spec } from './support/spec-arbitrary.js';
 
@@ -40,18 +41,6 @@ function run(command: string, args: string[], cwd: string): string | undefined {
   const failures = output.indexOf('FAIL');
   const shown = failures >= 0 ? output.slice(failures, failures + 6000) : output.slice(-4000);
   return `${[command, ...args].join(' ')} exited ${result.status}:\n${shown}${result.stderr.slice(-2000)}`;
-}
-
-/** `biome check` passes over an info (a suggested template literal, say); the generated code must have none at all. */
-function biomeFindings(cwd: string): string | undefined {
-  const result = spawnSync(join(root, 'node_modules/.bin/biome'), ['check', '--error-on-warnings', '--reporter=json'], { cwd, encoding: 'utf8' });
-  try {
-    const { summary, diagnostics } = JSON.parse(result.stdout) as { summary: { infos: number }; diagnostics: unknown[] };
-    if (result.status === 0 && summary.infos === 0 && diagnostics.length === 0) return undefined;
-  } catch {
-    // Not a report: said below with the rest of what Biome printed.
-  }
-  return `biome check exited ${result.status} with findings:\n${result.stdout.slice(0, 4000)}${result.stderr.slice(-2000)}`;
 }
 
 // Draws until SPECS specs are accepted; a few refused ones check that refusals are one line.

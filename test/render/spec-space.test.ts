@@ -5,10 +5,6 @@
  * decimal(16,16) once counted its values forever), or a load body whose values fell back to
  * constants and left `n` unused. fast-check prints the seed and the spec of a failure.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,7 +13,9 @@ import { DEFAULT_PORTS } from '../../src/answers/answers.js';
 import { checkAnswers } from '../../src/answers/answers-file.js';
 import { renderProject } from '../../src/generate/generate.js';
 import { validateFields } from '../../src/spec/validate-fields.js';
-import { root, tempDir } from '../support/helpers.js';
+import { biomeFindings } from '../support/biome.js';
+import { tempDir } from '../support/helpers.js';
+import { writeTree } from '../support/lifecycle-fixtures.js';
 import { spec } from '../support/spec-arbitrary.js';
 
 const space = suite('the field spec space');
@@ -25,15 +23,8 @@ const space = suite('the field spec space');
 /** Biome's findings in a rendered tree (no packages needed to lint), or undefined when it has none. */
 function lintFindings(files: ReadonlyMap<string, string>): string | undefined {
   const dir = tempDir('create-item-service-space-');
-  for (const [path, content] of files) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  const biome = join(root, 'node_modules/.bin/biome');
-  const result = spawnSync(biome, ['check', '--error-on-warnings', '--vcs-enabled=false', '--reporter=json'], { cwd: dir, encoding: 'utf8' });
-  const report = JSON.parse(result.stdout) as { summary: { infos: number }; diagnostics: { message: string; location: { path: string } }[] };
-  if (result.status === 0 && report.summary.infos === 0 && report.diagnostics.length === 0) return undefined;
-  return report.diagnostics.map(({ message, location }) => `${location.path}: ${message}`).join('\n');
+  writeTree(dir, files);
+  return biomeFindings(dir);
 }
 
 space('each drawn spec is refused in one line, or renders a tree that passes biome check', () => {
