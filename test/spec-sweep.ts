@@ -10,6 +10,10 @@
  *   SWEEP_SPECS=200 SWEEP_SEED=7 SWEEP_FROM=101 ...     its specs 101 to 200 only: the same specs, so a
  *                                                       large run can be split across machines or days
  *   SWEEP_SPECS=200 SWEEP_SEED=7 SWEEP_ONLY=16,113 ...  those specs only: replays failures after a fix
+ *
+ * To run chunks side by side in one checkout, `npm run build` once and start each chunk with
+ * `node --import tsx test/spec-sweep.ts`: `npm run test:sweep` rebuilds, and its build deletes the
+ * `dist/` another chunk is generating from.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
