@@ -29,6 +29,8 @@ export const EVERY_TYPE_AND_MODIFIER: FieldSpec[] = [
   { name: 'notes', type: 'text', maxLength: 2_000 },
   // Indexed text as long as an index entry holds, with no pattern: prefix filters on any text.
   { name: 'handle', type: 'string', index: true, maxLength: 600 },
+  // Indexed text one UTF-16 unit long: a prefix filter's tests must fit within it too.
+  { name: 'grade', type: 'string', index: true, maxLength: 1 },
 ];
 
 /** A code with a format, unique and required: every numbered body the tests send needs its own that matches. */
