@@ -138,10 +138,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     .action((entity: string | undefined, options: CliOptions) => generateCommand(entity, options, io));
   program
     .command('status')
-    .description('the state of every generated file; exit 0 when up to date, 1 when an update is pending, 2 on an error')
+    .description('how many generated files are in each state, and those that need attention; exit 0 when up to date, 1 when an update is pending, 2 on an error')
     .argument('[dir]', 'project folder', '.')
-    .option('--json', 'print one JSON document, for CI')
-    .action((dir: string, options: { json?: boolean }) => {
+    .option('--all', 'list every generated file')
+    .option('--json', 'print one JSON document with every file, for CI')
+    .action((dir: string, options: { json?: boolean; all?: boolean }) => {
       exitCode = statusCommand(resolve(io.cwd, dir), options, output);
     });
   program

@@ -1,3 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
+
+import { ANSWERS_FILE } from '../answers/answers-file.js';
 import type { PendingFieldMigration } from './field-migration.js';
 import type { PlannedUpdate } from './merge.js';
 import type { ProjectRecord } from './record.js';
@@ -10,4 +13,20 @@ export interface UpdatePlan {
   answersFile?: string;
   /** The migration added for a change of the answers file's fields. */
   fieldMigration?: PendingFieldMigration;
+}
+
+/**
+ * What an update brings the project to, in words: a newer version, the answers its owner edited, or both.
+ *
+ *   0.1.0 -> 0.2.0, same answers:   "from create-item-service 0.1.0 to 0.2.0"
+ *   0.2.0 -> 0.2.0, edited answers: "to the answers edited in create-item-service.json (create-item-service 0.2.0)"
+ *   0.1.0 -> 0.2.0, edited answers: "from create-item-service 0.1.0 to 0.2.0 and to the answers edited in create-item-service.json"
+ */
+export function updateSubject(record: ProjectRecord, version: string): string {
+  // A project made before the record existed cannot tell; its version alone is compared.
+  const answersEdited = record.generated !== undefined && !isDeepStrictEqual(record.generated.answers, record.answers);
+  const edited = `the answers edited in ${ANSWERS_FILE}`;
+  if (record.generatorVersion === version) return answersEdited ? `to ${edited} (create-item-service ${version})` : `to create-item-service ${version}`;
+  const versions = `from create-item-service ${record.generatorVersion} to ${version}`;
+  return answersEdited ? `${versions} and to ${edited}` : versions;
 }

@@ -1,7 +1,7 @@
 import { WRITES, type PlannedUpdate, type UpdateAction } from './merge.js';
 import type { Output } from './project.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
-import type { UpdatePlan } from './update-plan.js';
+import { updateSubject, type UpdatePlan } from './update-plan.js';
 
 /** Why a file gets its action, in the owner's terms: the file's state and what happens to it. */
 const EXPLAINED: Record<UpdateAction, string> = {
@@ -19,7 +19,7 @@ const EXPLAINED: Record<UpdateAction, string> = {
 
 /** `--dry-run`: the plan, file by file, with the conflicts to expect. */
 export function printPlan(plan: UpdatePlan, version: string, output: Output): void {
-  output.log(`Plan to update from create-item-service ${plan.record.generatorVersion} to ${version} (dry run):`);
+  output.log(`Plan (dry run) to update ${updateSubject(plan.record, version)}:`);
   printFiles(plan, output);
   printFieldMigration(plan, 'would add', output);
   const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
@@ -34,7 +34,7 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output):
     output.log(`Nothing to update: the project is current with create-item-service ${version}.`);
     return;
   }
-  output.log(`Updated from create-item-service ${plan.record.generatorVersion} to ${version}:`);
+  output.log(`Updated ${updateSubject(plan.record, version)}:`);
   printFiles(plan, output);
   printFieldMigration(plan, 'added', output);
   const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
@@ -72,6 +72,7 @@ function explain(file: PlannedUpdate): string {
   return file.action === 'conflict' ? `${why} (${count(file.conflicts ?? 0, 'hunk')})` : why;
 }
 
-function count(n: number, noun: string): string {
+/** "1 file", "3 files". */
+export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { GENERATOR_VERSION } from '../../src/version.js';
 import { runBin, runCli, tempDir } from '../support/helpers.js';
 
 const cli = suite('status and update on the command line');
@@ -32,7 +33,7 @@ cli('status names an edited file without making the exit code non-zero', async (
   writeFileSync(readme, `${readFileSync(readme, 'utf8')}\nOur own notes.\n`);
   const result = await runCli(['status'], dir);
   assert.is(result.status, 0, result.stderr);
-  assert.match(result.stdout, /README\.md\s+edited/);
+  assert.match(result.stdout, /^\s+README\.md\s+edited\s+-$/m);
 });
 
 cli('status outside a generated project exits 2 with one line', () => {
@@ -58,8 +59,13 @@ cli('update carries a changed port into the generated files', async () => {
   const answersFile = join(dir, 'create-item-service.json');
   const answers = JSON.parse(readFileSync(answersFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(answersFile, `${JSON.stringify({ ...answers, port: 9090 }, null, 2)}\n`);
+  const pending = await runCli(['status', dir]);
+  assert.is(pending.status, 1);
+  assert.match(pending.stdout, new RegExp(`^Update pending, to the answers edited in create-item-service\\.json \\(create-item-service ${GENERATOR_VERSION}\\): \\d+ files would change`, 'm'));
   const result = await runCli(['update', dir, '--allow-dirty']);
   assert.is(result.status, 0, result.stderr + result.stdout);
+  assert.match(result.stdout, new RegExp(`^Updated to the answers edited in create-item-service\\.json \\(create-item-service ${GENERATOR_VERSION}\\):$`, 'm'));
+  assert.not.match(result.stdout, new RegExp(`${GENERATOR_VERSION} to ${GENERATOR_VERSION}`));
   assert.match(readFileSync(join(dir, 'src/config.ts'), 'utf8'), /9090/);
   const after = await runCli(['status', dir]);
   assert.is(after.status, 0, after.stdout);
