@@ -51,8 +51,17 @@ export function updateCommand(dir = '.', options: UpdateOptions = {}, output: Ou
     output.error(`error: ${(error as Error).message}`);
     return 2;
   }
-  printOutcome(plan, GENERATOR_VERSION, output);
+  printOutcome(plan, GENERATOR_VERSION, output, { inGit: inGitWorkTree(dir) });
   return conflictsLeft(plan) ? 1 : 0;
+}
+
+/** Whether `git diff` can show the update (a git failure other than "no repository" still counts as one). */
+function inGitWorkTree(dir: string): boolean {
+  try {
+    return uncommittedChanges(dir) !== undefined;
+  } catch {
+    return true;
+  }
 }
 
 function conflictsLeft(plan: UpdatePlan): boolean {

@@ -27,8 +27,8 @@ export function printPlan(plan: UpdatePlan, version: string, output: Output): vo
   output.log('\nDry run: nothing was written.');
 }
 
-/** After an update: what happened to each file, the conflicts, and what to do next. */
-export function printOutcome(plan: UpdatePlan, version: string, output: Output): void {
+/** After an update: what happened to each file, the conflicts, and what to do next (`git diff` in a git working tree). */
+export function printOutcome(plan: UpdatePlan, version: string, output: Output, { inGit }: { inGit: boolean }): void {
   const changes = plan.files.some((file) => WRITES.has(file.action) || ['delete', 'unresolved'].includes(file.action));
   if (!changes && plan.answersFile === undefined) {
     output.log(`Nothing to update: the project is current with create-item-service ${version}.`);
@@ -43,12 +43,14 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output):
     for (const file of conflicts) output.log(`  ${file.path}${file.conflicts ? ` (${count(file.conflicts, 'hunk')})` : ''}`);
   }
   const changedPackage = plan.files.some((file) => file.path === 'package.json' && ['update', 'merge', 'conflict'].includes(file.action));
+  const steps: [string, string?][] = inGit ? [['git diff', 'review what the update changed']] : [];
+  if (changedPackage) steps.push(['npm install', 'package.json changed']);
+  if (plan.fieldMigration) steps.push(['npm run migrate', `applies ${plan.fieldMigration.name} (npm run migrate:down undoes it)`]);
+  // The client's types are git-ignored and follow the document, which any update may change.
+  steps.push(['npm run typecheck', "writes the client's types (src/client/schema.d.ts) afresh first"], ['npm test']);
   output.log('\nNext steps:');
   if (conflicts.length > 0) output.log('  resolve the conflict markers above');
-  output.log('  git diff         # review what the update changed');
-  if (changedPackage) output.log('  npm install      # package.json changed');
-  if (plan.fieldMigration) output.log(`  npm run migrate  # applies ${plan.fieldMigration.name} (npm run migrate:down undoes it)`);
-  output.log('  npm test');
+  for (const [command, why] of steps) output.log(`  ${why === undefined ? command : `${command.padEnd(17)}  # ${why}`}`);
 }
 
 function printFieldMigration(plan: UpdatePlan, verb: string, output: Output): void {

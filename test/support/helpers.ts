@@ -70,16 +70,21 @@ export function readTree(
  * workspace: the root has the same one); the root declares every generated dependency with the
  * same range (a generator test checks that). A project that has its own node_modules keeps it.
  * Then it runs the project's `prepare`, as `npm install` would: it writes the client's types
- * (src/client/schema.d.ts) when the project has none yet.
+ * (src/client/schema.d.ts), by default only when the project has none yet (`installProject` always).
  */
-export function linkRootModules(project: string): void {
+export function linkRootModules(project: string, { alwaysPrepare = false } = {}): void {
   link(join(root, 'node_modules'), join(project, 'node_modules'));
   const tool = join(project, 'tools/openapi-types');
   if (!existsSync(tool)) return;
   link(join(root, 'tools/openapi-types/node_modules'), join(tool, 'node_modules'));
-  if (existsSync(join(project, 'src/client/schema.d.ts'))) return;
+  if (!alwaysPrepare && existsSync(join(project, 'src/client/schema.d.ts'))) return;
   const prepare = spawnSync('npm', ['run', 'prepare', '--silent'], { cwd: project, encoding: 'utf8' });
   if (prepare.status !== 0) throw new Error(`npm run prepare failed in ${project}: ${prepare.stderr}${prepare.stdout}`);
+}
+
+/** What `npm install` does to a project, on the root's packages: installs them, then runs the project's `prepare`. */
+export function installProject(project: string): void {
+  linkRootModules(project, { alwaysPrepare: true });
 }
 
 function link(target: string, path: string): void {

@@ -12,6 +12,7 @@ import { EVERY_TYPE_AND_MODIFIER, MEMBERSHIP, MEMBERSHIP_WITHOUT_EXAMPLE } from 
 import { GENERATED_PROJECT_ENV } from './generated-projects.js';
 import { example, linkRootModules, root, tempDir } from './helpers.js';
 import { otherNodes } from './other-nodes.js';
+import { followNextSteps } from './next-steps.js';
 import { updateStory } from './updated-project.js';
 
 export interface Suite {
@@ -111,7 +112,8 @@ export const suites: Suite[] = [
       const story = updateStory(updatedDir);
       if (story.exitCodes.next !== 0) throw new Error(`the next release's update exited ${story.exitCodes.next}:\n${story.nextOutput}`);
       if (story.exitCodes.resolved !== 0) throw new Error(`status after resolving the conflict exited ${story.exitCodes.resolved}`);
-      ready(updatedDir);
+      // As its owner would: the suite itself is the steps' npm test.
+      followNextSteps(updatedDir, story.nextOutput, ['npm test']);
     },
   }),
   ...bothDatabases('generated warehouse-bin-service (another multi-word entity)', warehouseBin.dir, {

@@ -3,8 +3,8 @@
  * owner in several files (one edit conflicting with the release), a field added to its answers
  * file, updated by this version, the conflict resolved in the owner's favour, then updated by the
  * next release (test/support/next-release.ts), whose answers file has a new key. The lifecycle
- * test checks each step; the root run then type-checks the result and runs its own tests on
- * both databases.
+ * test checks each step; the root run then follows the last update's printed next steps (the
+ * type check among them) and runs the project's own tests on both databases.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { DEFAULT_FIELDS } from '../../src/spec/spec.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
-import { root } from './helpers.js';
+import { installProject, root } from './helpers.js';
 import { previousRelease, product, replaceInFile, writeTree } from './lifecycle-fixtures.js';
 import { nextRelease } from './next-release.js';
 import { collector } from './output.js';
@@ -51,6 +51,8 @@ export function updateStory(dir: string): UpdateStory {
   const release = previousRelease();
   writeTree(dir, release.generate(product));
   writeFileSync(join(dir, '.env'), 'LOG_LEVEL=warn\n');
+  // Installed as its owner would, before any update: npm install writes the client's types.
+  installProject(dir);
 
   // The owner's edits: one conflicting with the release, one merging, one only theirs.
   const [[conflicting, released]] = release.appChanges as [[string, string]];
