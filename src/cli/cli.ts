@@ -38,6 +38,12 @@ export interface CliIo {
 /** A problem with the user's input: printed as one line, exit code 1. */
 class UsageError extends Error {}
 
+/** The summary was not confirmed: nothing is written, exit code 1. */
+class Declined extends Error {}
+
+/** The exit code of a process a terminal's Ctrl-C (SIGINT) ended, as shells report it. */
+const INTERRUPTED = 130;
+
 function portOption(label: string) {
   return (value: string): number => {
     const problem = validatePort(value, label);
@@ -69,12 +75,21 @@ function buildProgram(io: CliIo): Command {
     .exitOverride();
 }
 
-async function resolveAnswers(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<Answers> {
+/** The prompts (inquirer), loaded only when asked: most runs pass every answer as flags. */
+async function loadPrompts() {
+  return { ...(await import('./prompt.js')), ...(await import('./prompt-fields.js')), ...(await import('./prompt-summary.js')) };
+}
+
+/** The answers, and the prompts when any question was asked (then a summary is confirmed before writing). */
+async function resolveAnswers(
+  entityArgument: string | undefined,
+  options: CliOptions,
+  io: CliIo,
+): Promise<{ answers: Answers; prompted?: Awaited<ReturnType<typeof loadPrompts>> }> {
   const given = givenAnswers({ ...options, entity: entityArgument }, io.cwd);
   const canAsk = !options.yes && io.interactive;
   const missing = given.entity === undefined || given.port === undefined || given.managementPort === undefined;
-  // The prompts (inquirer) load only when asked: most runs pass every answer as flags.
-  const prompts = canAsk ? { ...(await import('./prompt.js')), ...(await import('./prompt-fields.js')) } : undefined;
+  const prompts = canAsk && (missing || given.fields === undefined) ? await loadPrompts() : undefined;
   const answers = prompts && missing ? await prompts.askMissing(given, DEFAULT_PORTS) : { ...DEFAULT_PORTS, ...given };
   if (answers.entity === undefined) {
     throw new UsageError('missing entity name, e.g. create-item-service OrderLine (prompts need an interactive terminal)');
@@ -82,10 +97,12 @@ async function resolveAnswers(entityArgument: string | undefined, options: CliOp
   const problem = validateEntity(answers.entity) ?? validatePortPair(answers.port, answers.managementPort);
   if (problem) throw new UsageError(problem);
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
-  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields() : undefined);
+  const say = (line: string) => io.stdout(`${line}\n`);
+  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(say) : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
-  if (fields === undefined) return resolved;
-  return given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
+  if (fields === undefined) return { answers: resolved, prompted: prompts };
+  const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
+  return { answers: withFields, prompted: prompts };
 }
 
 function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo): void {
@@ -122,8 +139,11 @@ Next steps:
 
 async function generateCommand(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<void> {
   if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
-  const answers = await resolveAnswers(entityArgument, options, io);
+  const { answers, prompted } = await resolveAnswers(entityArgument, options, io);
   const outArgument = options.out ?? `./${entityNames(answers.entity).packageName}`;
+  if (prompted && !options.dryRun && !(await prompted.confirmGeneration(answers, outArgument, (line) => io.stdout(`${line}\n`)))) {
+    throw new Declined(`Nothing was written to ${outArgument}.`);
+  }
   const result = generate({ answers, outDir: resolve(io.cwd, outArgument), outLabel: outArgument, dryRun: options.dryRun, force: options.force });
   report(result, answers.fields ?? DEFAULT_FIELDS, outArgument, options.dryRun === true, io);
 }
@@ -195,8 +215,11 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof UsageError || error instanceof GenerateError || error instanceof FieldSpecError) {
       full.stderr(`error: ${error.message}\n`);
+    } else if (error instanceof Declined) {
+      full.stderr(`${error.message}\n`);
     } else if (error instanceof Error && error.name === 'ExitPromptError') {
-      full.stderr('error: cancelled\n');
+      // Ctrl-C (or the terminal closed) at a prompt: before anything was written, so nothing to report.
+      return INTERRUPTED;
     } else {
       full.stderr(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }

@@ -1,13 +1,28 @@
-import inquirer from 'inquirer';
+import { confirm, input, select } from '@inquirer/prompts';
 
-import type { PromptStreams } from './prompt.js';
-import { validateFieldName } from '../spec/field-name.js';
+import { fieldFlagText, modifierQuestions, stillAsked, type AskedModifier } from './modifier-questions.js';
+import { fieldNameFromInput, validateFieldName } from '../spec/field-name.js';
 import { parseFieldFlags } from '../spec/flag.js';
-import { DEFAULT_FIELDS, FIELD_TYPES, MODIFIERS_BY_TYPE, type FieldSpec, type FieldType } from '../spec/spec.js';
+import { DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec, type FieldType } from '../spec/spec.js';
 
-const isFieldType = (value: string): value is FieldType => (FIELD_TYPES as readonly string[]).includes(value);
+/** What each type is, beside its name in the list. */
+const TYPE_HINTS: Record<FieldType, string> = {
+  string: 'text up to maxLength characters (default 255)',
+  text: 'text of any length',
+  integer: 'a whole number (32-bit)',
+  decimal: 'an exact number, e.g. a price: decimal(18,2) unless you choose',
+  boolean: 'true or false',
+  date: 'a calendar date, YYYY-MM-DD',
+  datetime: 'an instant, ISO 8601, answered in UTC',
+  uuid: 'a UUID',
+  email: 'an email address',
+  enum: 'one of a list of values',
+};
 
-/** Why a flag list cannot be used, or true: inquirer shows the message and asks again. `partial`: more fields may follow. */
+/**
+ * Why the fields' `--field` texts cannot be used, or true. The flag parser is the one check of
+ * the flags and the prompts alike; `partial`: more fields may follow.
+ */
 function flagsProblem(flags: string[], partial = true): string | true {
   try {
     parseFieldFlags(flags, { partial });
@@ -21,57 +36,72 @@ function flagsProblem(flags: string[], partial = true): string | true {
 }
 
 /**
- * Asks whether to keep the item's standard fields, and otherwise for the entity's own fields
- * one at a time, as `lb4 model` does: a name (Enter to finish), a type, and only the modifiers
- * that fit that type. Each field is written as the `--field` text it stands for and read by the
- * same parser, so the prompts and the flags give the same answers file. Undefined means the
- * standard fields.
+ * Asks whether to keep the item's standard fields, and otherwise for the entity's own fields one
+ * at a time: a name (snake_case and kebab-case become camelCase; Enter to finish), a type from
+ * the list, then each modifier that fits the type. Each field is kept as the `--field` text it
+ * stands for and read by the same parser, so the prompts and the flags give the same answers
+ * file. Undefined means the standard fields. `say` prints a line between questions.
  */
-export async function askFields(streams: PromptStreams = {}): Promise<FieldSpec[] | undefined> {
-  const prompt = inquirer.createPromptModule(streams);
+export async function askFields(say: (line: string) => void): Promise<FieldSpec[] | undefined> {
   const standard = DEFAULT_FIELDS.map((field) => field.name).join(', ');
-  const { keep } = await prompt<{ keep: boolean }>([
-    { type: 'confirm', name: 'keep', message: `Keep the standard item fields (${standard})?`, default: true },
-  ]);
-  if (keep) return undefined;
-  const ask: AskLine = async (message, validate, fallback) =>
-    (await prompt<{ line: string }>([{ type: 'input', name: 'line', message, default: fallback, validate }])).line.trim();
+  if (await confirm({ message: `Keep the standard item fields (${standard})?`, default: true })) return undefined;
   const flags: string[] = [];
   const names = () => flags.map((flag) => flag.slice(0, flag.indexOf(':')));
   for (;;) {
-    const name = await ask('Field name (camelCase, e.g. unitPrice; Enter to finish):', (value) => {
-      if (value.trim() === '') return flags.length > 0 ? flagsProblem(flags, false) : 'define at least one field';
-      if (names().includes(value.trim())) return `${value.trim()} is listed already`;
-      return validateFieldName(value.trim()) ?? true;
+    const typed = await input({
+      message: flags.length === 0 ? 'Field name (e.g. unitPrice or unit_price):' : 'Next field name (Enter to finish):',
+      validate: (value) => {
+        const name = fieldNameFromInput(value);
+        if (name === '') return flags.length > 0 ? flagsProblem(flags, false) : 'define at least one field';
+        if (names().includes(name)) return `${name} is listed already`;
+        return validateFieldName(name) ?? true;
+      },
+      // The name as it will be kept: tracking_number is shown as trackingNumber once answered.
+      transformer: (value, { isFinal }) => (isFinal ? fieldNameFromInput(value) : value),
     });
+    const name = fieldNameFromInput(typed);
     if (name === '') return parseFieldFlags(flags);
-    flags.push(await askOneField(ask, name, flags));
+    const type = await select({
+      message: `Type of ${name}:`,
+      choices: FIELD_TYPES.map((value) => ({ value, name: value.padEnd(9) + TYPE_HINTS[value], short: value })),
+      default: 'string',
+      pageSize: FIELD_TYPES.length,
+    });
+    flags.push(await askModifiers(name, type, flags, say));
   }
 }
 
-/** One line of input, checked by `validate` (true, or the message to show before asking again). */
-type AskLine = (message: string, validate: (value: string) => string | true, fallback?: string) => Promise<string>;
-
-/** The type, the values of an enum, and the modifiers of one field, as its `--field` text. */
-async function askOneField(ask: AskLine, name: string, earlier: string[]): Promise<string> {
-  const type = await ask(
-    `Type of ${name} (${FIELD_TYPES.join(', ')}):`,
-    (value) => isFieldType(value.trim()) || `one of ${FIELD_TYPES.join(', ')}`,
-    'string',
-  );
-  const head = [name, type];
-  if (type === 'enum') {
-    const values = await ask(`Values of ${name}, separated by | (e.g. draft|published):`, (value) =>
-      flagsProblem([...earlier, [...head, `values=${value.trim()}`].join(':')]),
-    );
-    head.push(`values=${values}`);
+/** Asks each modifier that fits the type, checked as its `--field` text is; returns that text. */
+async function askModifiers(name: string, type: FieldType, earlier: string[], say: (line: string) => void): Promise<string> {
+  const answered = new Map<AskedModifier, string | true>();
+  const problemWith = (key: AskedModifier, value: string | true) =>
+    flagsProblem([...earlier, fieldFlagText(name, type, new Map(answered).set(key, value))]);
+  for (const question of modifierQuestions(name, type)) {
+    if (!stillAsked(question.key, answered)) continue;
+    if (question.kind === 'switch') {
+      // A yes that the field's other answers rule out (a unique enum) is explained and asked again.
+      for (;;) {
+        if (!(await confirm({ message: question.message, default: false }))) break;
+        const problem = problemWith(question.key, true);
+        if (problem === true) {
+          answered.set(question.key, true);
+          break;
+        }
+        say(`> ${problem}`);
+      }
+      continue;
+    }
+    const value = (
+      await input({
+        message: question.message,
+        default: question.implied,
+        validate: (text) => {
+          if (text.trim() === '') return question.needed ? `${name} needs ${question.key}` : true;
+          return text.trim() === question.implied || problemWith(question.key, text.trim());
+        },
+      })
+    ).trim();
+    if (value !== '' && value !== question.implied) answered.set(question.key, value);
   }
-  const fitting = MODIFIERS_BY_TYPE[type as FieldType].filter((modifier) => modifier !== 'values');
-  const hint = type === 'integer' || type === 'decimal' ? 'required:min=1' : type === 'boolean' ? 'default=true' : 'required:unique';
-  const withModifiers = (value: string) => [...head, ...(value.trim() === '' ? [] : [value.trim()])].join(':');
-  const modifiers = await ask(
-    `Modifiers of ${name}, separated by : as in --field (${fitting.join(', ')}; e.g. ${hint}), Enter for none:`,
-    (value) => flagsProblem([...earlier, withModifiers(value)]),
-  );
-  return withModifiers(modifiers);
+  return fieldFlagText(name, type, answered);
 }

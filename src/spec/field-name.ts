@@ -1,3 +1,5 @@
+import { capitalize, entityWords } from './entity-names.js';
+
 /** PostgreSQL cuts identifiers at 63 bytes; index names add the table's name to the column's. */
 export const MAX_FIELD_NAME_LENGTH = 40;
 
@@ -84,16 +86,34 @@ export function fieldLabel(field: string): string {
 }
 
 /**
+ * A field name as a person types it, in the camelCase the spec keeps: words separated by `_`, `-`
+ * or spaces are joined as entity names are (`entityWords`). Any other spelling is kept as typed,
+ * for validateFieldName to judge: a capital is the owner's to choose, not ours to guess.
+ *
+ *   tracking_number, tracking-number, "tracking number", Tracking_Number -> trackingNumber
+ *   isbn_13 -> isbn13;  unitPrice -> unitPrice;  userID -> userID (then refused)
+ */
+export function fieldNameFromInput(input: string): string {
+  const name = input.trim();
+  if (!/^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)+$/.test(name)) return name;
+  return entityWords(name)
+    .map((word, index) => (index === 0 ? word : capitalize(word)))
+    .join('');
+}
+
+/**
  * Checks a field name; returns an error message, or undefined when the name is usable.
  *
  *   "title", "unitPrice", "isbn13" -> undefined
- *   "Title", "unit_price", "2nd", "userID" -> not a camelCase identifier
+ *   "Title", "2nd", "userID" -> not a camelCase identifier; "unit_price" -> the same, naming unitPrice
  *   "createdAt", "toJSON", "query", "class", "order" -> clashes, each named
  */
 export function validateFieldName(name: string): string | undefined {
   // No two capitals in a row: `userID` and `userId` would both be stored in user_id.
   if (!/^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*$/.test(name)) {
-    return `field name "${name}" must be a camelCase identifier: a lowercase letter, then letters and digits, no two capitals in a row (e.g. unitPrice, userId)`;
+    const converted = fieldNameFromInput(name);
+    const hint = converted === name ? 'e.g. unitPrice, userId' : `here ${converted}`;
+    return `field name "${name}" must be a camelCase identifier: a lowercase letter, then letters and digits, no two capitals in a row (${hint})`;
   }
   if (name.length > MAX_FIELD_NAME_LENGTH) {
     return `field name "${name}" must be at most ${MAX_FIELD_NAME_LENGTH} characters (got ${name.length})`;

@@ -1,3 +1,4 @@
+import { fieldNameFromInput } from './field-name.js';
 import { FieldSpecError, validateFields } from './validate-fields.js';
 import { canonicalField, FIELD_KEYS, type FieldSpec, type Modifier } from './spec.js';
 
@@ -41,12 +42,13 @@ function modifierValue(key: Modifier, value: string | undefined, type: string): 
  * `\:` is a colon inside a value.
  *
  *   "title:string:required:maxLength=200" -> { name: "title", type: "string", required: true, maxLength: 200 }
+ *   "tracking_number:string" -> { name: "trackingNumber", type: "string" } (as entity names are converted)
  *   "format:enum:values=hardcover|paperback:default=paperback" -> { ..., values: [...], default: "paperback" }
  */
 function readFlag(text: string): FieldSpec {
   const [name = '', type, ...modifiers] = splitParts(text);
   if (name === '' || type === undefined || type === '') throw new Error('expected <name>:<type>[:<modifier>...], e.g. title:string:required');
-  const field: Record<string, unknown> = { name, type };
+  const field: Record<string, unknown> = { name: fieldNameFromInput(name), type };
   for (const modifier of modifiers) {
     const equals = modifier.indexOf('=');
     const key = equals === -1 ? modifier : modifier.slice(0, equals);

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { askFields } from '../../src/cli/prompt-fields.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { readTree, runCli, tempDir } from '../support/helpers.js';
-import { converse } from '../support/terminal.js';
 
 const BOOK_FLAGS = [
   'title:string:required:maxLength=200',
@@ -26,14 +24,9 @@ async function generateWithFlags(flags: string[]) {
   return join(cwd, 'book');
 }
 
-async function converseFields(steps: [RegExp, string][]) {
-  const { result, screen } = await converse(steps, (streams) => askFields(streams));
-  return { fields: result, screen };
-}
-
 // ---
 
-const given = suite('--field, --answers and the prompts give the same answers file');
+const given = suite('--field and --answers give the same answers file (the prompts too: test/cli/prompt.test.ts)');
 
 given('--field writes the fields it understood into the answers file, checked and in key order', async () => {
   const dir = await generateWithFlags(BOOK_FLAGS);
@@ -71,46 +64,6 @@ given('--answers with an updated project\'s file renders its field migrations to
   assert.is(result.status, 0, result.stderr);
   const fresh = readTree(join(cwd, 'book'));
   assert.equal(fresh, readTree(updated));
-});
-
-given('the prompts ask for the type and then only the modifiers that fit it, and give the same fields as --field', async () => {
-  const { fields, screen } = await converseFields([
-    [/Keep the standard item fields \(name, description, price, quantity\)/, 'n'],
-    [/Field name/, 'title'],
-    [/Type of title/, 'string'],
-    [/Modifiers of title/, 'required:maxLength=200'],
-    [/Field name/, 'isbn'],
-    [/Type of isbn/, ''],
-    [/Modifiers of isbn/, 'required:unique:pattern=^[0-9-]{10,17}$:example=978-0-13-468599-1'],
-    [/Field name/, 'pages'],
-    [/Type of pages/, 'integer'],
-    [/Modifiers of pages/, 'maxLength=3'],
-    // Ctrl-U clears the refused answer, as a person would before typing again.
-    [/maxLength does not fit type integer/, '\u0015min=1'],
-    [/Field name/, 'format'],
-    [/Type of format/, 'enum'],
-    [/Values of format/, 'hardcover|paperback|ebook'],
-    [/Modifiers of format/, 'default=paperback'],
-    [/Field name/, 'available'],
-    [/Type of available/, 'boolean'],
-    [/Modifiers of available/, 'default=true'],
-    [/Field name/, ''],
-  ]);
-  assert.match(screen.replaceAll('\n', ''), /field "pages": maxLength does not fit type integer/);
-  // The terminal wraps at 80 columns.
-  const unwrapped = screen.replaceAll('\n', '');
-  assert.match(unwrapped, /Modifiers of available, separated by : as in --field \(required, default, example, description; e\.g\. default=true\)/);
-  assert.match(unwrapped, /Modifiers of pages, separated by : as in --field \(required, unique, index, default, example, description, min, max;/);
-  const dir = await generateWithFlags(BOOK_FLAGS);
-  assert.equal(fields, answersIn(dir).fields);
-});
-
-given('keeping the standard fields at the prompt writes no fields: the project is the item service', async () => {
-  const { fields } = await converseFields([[/Keep the standard item fields/, '']]);
-  assert.is(fields, undefined);
-  const cwd = tempDir();
-  assert.is((await runCli(['Product', '--yes', '--out', 'p'], cwd)).status, 0);
-  assert.not.ok('fields' in answersIn(join(cwd, 'p')));
 });
 
 given('--dry-run shows the fields it understood as a table before the file list, and writes nothing', async () => {

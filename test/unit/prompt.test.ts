@@ -1,51 +1,73 @@
-import { test } from 'uvu';
+import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { askMissing } from '../../src/cli/prompt.js';
-import { converse } from '../support/terminal.js';
+import { fieldFlagText, modifierQuestions, stillAsked, type AskedModifier } from '../../src/cli/modifier-questions.js';
+import { fieldNameFromInput } from '../../src/spec/field-name.js';
+import { parseFieldFlags } from '../../src/spec/flag.js';
+import { FIELD_TYPES, MODIFIERS_BY_TYPE } from '../../src/spec/spec.js';
 
-async function converseMissing(given: Parameters<typeof askMissing>[0], steps: [RegExp, string][]) {
-  const { result, screen } = await converse(steps, (streams) => askMissing(given, { port: 8080, managementPort: 8081 }, streams));
-  return { answers: result, screen };
-}
+// The prompts themselves are driven through a pseudo-terminal in test/cli/prompt.test.ts.
 
-test('asks only for what is missing and accepts the defaults', async () => {
-  const { answers, screen } = await converseMissing({ port: 9000 }, [
-    [/Entity name/, 'order line'],
-    [/Management port/, ''],
-  ]);
-  assert.equal(answers, { entity: 'order line', port: 9000, managementPort: 8081 });
-  assert.not.match(screen, /Service port/);
+const names = suite('field names as typed at the prompt and in --field');
+
+names('snake_case, kebab-case and spaced words become camelCase, as entity names do', () => {
+  for (const typed of ['tracking_number', 'tracking-number', 'tracking number', 'Tracking_Number', ' tracking_number ']) {
+    assert.is(fieldNameFromInput(typed), 'trackingNumber', typed);
+  }
+  assert.is(fieldNameFromInput('isbn_13'), 'isbn13');
+  assert.is(fieldNameFromInput('unit_price_eur'), 'unitPriceEur');
 });
 
-test('an invalid answer is explained at the prompt and asked again', async () => {
-  const { answers, screen } = await converseMissing({ entity: 'Invoice', managementPort: 9001 }, [
-    [/Service port/, '70000'],
-    // Ctrl-U clears the rejected answer, as a person would before typing again.
-    [/must be from 1 to 65535/, '\u00159000'],
-  ]);
-  assert.match(screen, /service port must be from 1 to 65535: 70000/);
-  assert.is(answers.port, 9000);
+names('any other spelling is kept as typed, for the name check to judge', () => {
+  for (const typed of ['unitPrice', 'userID', 'Title', 'tracking__number', '_id', '2nd_place', '']) assert.is(fieldNameFromInput(typed), typed.trim());
 });
 
-test('a management port equal to the service port is refused at its own prompt', async () => {
-  const { answers, screen } = await converseMissing({ entity: 'Invoice' }, [
-    [/Service port/, '9000'],
-    [/Management port/, '9000'],
-    [/must differ/, '\u00159001'],
-  ]);
-  assert.match(screen, /the service port and the management port must differ \(both are 9000\)/);
-  assert.equal(answers, { entity: 'Invoice', port: 9000, managementPort: 9001 });
+names('--field converts the name the same way', () => {
+  assert.is(parseFieldFlags(['tracking_number:string:required'])[0]?.name, 'trackingNumber');
 });
 
-test('the default management port is refused when the service port took its number', async () => {
-  const { answers, screen } = await converseMissing({ entity: 'Invoice' }, [
-    [/Service port/, '8081'],
-    [/Management port/, ''],
-    [/must differ/, '\u00158082'],
-  ]);
-  assert.match(screen, /must differ \(both are 8081\)/);
-  assert.equal(answers, { entity: 'Invoice', port: 8081, managementPort: 8082 });
+// ---
+
+const questions = suite('the modifier questions of each type');
+
+questions('exactly the modifiers that fit the type are asked, bounds before what is checked against them', () => {
+  for (const type of FIELD_TYPES) {
+    const keys = modifierQuestions('f', type).map((question) => question.key);
+    assert.equal([...keys].sort(), [...MODIFIERS_BY_TYPE[type]].sort(), type);
+    assert.ok(keys.indexOf('required') < keys.indexOf('default'), type);
+  }
+  assert.equal(modifierQuestions('f', 'boolean').map((question) => question.key), ['required', 'default', 'example', 'description']);
+  const text = modifierQuestions('f', 'text').map((question) => question.key);
+  assert.ok(text.indexOf('maxLength') < text.indexOf('unique'), 'a unique text needs its maxLength first');
 });
 
-test.run();
+questions('each question offers what leaving the modifier out means, and only switches are yes or no', () => {
+  const implied = (type: (typeof FIELD_TYPES)[number]) =>
+    Object.fromEntries(modifierQuestions('f', type).flatMap((question) => (question.implied ? [[question.key, question.implied]] : [])));
+  assert.equal(implied('string'), { minLength: '1', maxLength: '255' });
+  assert.equal(implied('text'), { minLength: '1' });
+  assert.equal(implied('email'), { maxLength: '255' });
+  assert.equal(implied('decimal'), { precision: '18', scale: '2' });
+  assert.equal(implied('integer'), {});
+  const switches = modifierQuestions('f', 'string').filter((question) => question.kind === 'switch').map((question) => question.key);
+  assert.equal(switches, ['required', 'unique', 'index']);
+  assert.ok(modifierQuestions('f', 'enum').find((question) => question.key === 'values')?.needed);
+});
+
+questions('a required field is asked for no default, a unique one not whether to index', () => {
+  const answered = new Map<AskedModifier, string | true>([['required', true], ['unique', true]]);
+  assert.not.ok(stillAsked('default', answered));
+  assert.not.ok(stillAsked('index', answered));
+  assert.ok(stillAsked('example', answered));
+  assert.ok(stillAsked('default', new Map()));
+});
+
+questions('the answers are the --field text the flag parser checks, a colon in a value escaped', () => {
+  const answered = new Map<AskedModifier, string | true>([['required', true], ['pattern', '^[0-9]{2}:[0-9]{2}$'], ['example', '09:30']]);
+  const flag = fieldFlagText('opensAt', 'string', answered);
+  assert.is(flag, 'opensAt:string:required:pattern=^[0-9]{2}\\:[0-9]{2}$:example=09\\:30');
+  assert.equal(parseFieldFlags([flag]), [{ name: 'opensAt', type: 'string', required: true, pattern: '^[0-9]{2}:[0-9]{2}$', example: '09:30' }]);
+});
+
+names.run();
+questions.run();

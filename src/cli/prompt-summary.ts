@@ -1,0 +1,20 @@
+import { confirm } from '@inquirer/prompts';
+
+import type { Answers } from '../answers/answers.js';
+import { entityNames } from '../spec/entity-names.js';
+import { DEFAULT_FIELDS } from '../spec/spec.js';
+import { formatFieldsTable } from './fields-table.js';
+
+/**
+ * After the prompts, before anything is written: what will be generated, the fields as a table,
+ * and whether to go ahead (Enter: yes).
+ */
+export async function confirmGeneration(answers: Answers, outArgument: string, say: (line: string) => void): Promise<boolean> {
+  const names = entityNames(answers.entity);
+  say('');
+  say(`The ${names.label} service, into ${outArgument}: /api/${names.routeSegment} on port ${answers.port}, health and metrics on ${answers.managementPort}.`);
+  say('');
+  say(formatFieldsTable(answers.fields ?? DEFAULT_FIELDS));
+  say('');
+  return confirm({ message: `Write ${outArgument}?`, default: true });
+}
