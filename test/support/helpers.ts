@@ -51,10 +51,13 @@ export function tempDir(prefix = 'create-item-service-test-'): string {
   return dir;
 }
 
-/** Every file below `dir` as a map of relative path -> content, skipping installed and runtime folders and the local .env. */
+/**
+ * Every file below `dir` as a map of relative path -> content, skipping installed and runtime
+ * folders, the client's types (npm install writes them) and the local .env: what git ignores.
+ */
 export function readTree(
   dir: string,
-  skip: string[] = ['node_modules', 'tools/openapi-types/node_modules', 'data', 'dist', 'bench/results.json', '.env'],
+  skip: string[] = ['node_modules', 'tools/openapi-types/node_modules', 'data', 'dist', 'bench/results.json', '.env', 'src/client/schema.d.ts'],
 ): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

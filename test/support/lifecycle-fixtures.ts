@@ -97,7 +97,7 @@ export function generated(answers: Answers, templatesDir: string = TEMPLATES_DIR
 /** A copy of the committed example without what installing and running it adds. */
 export function copyExample(into: string): void {
   const example = join(root, 'examples/product-service');
-  cpSync(example, into, { recursive: true, filter: (source) => !/\/(node_modules|data|dist|\.env)$/.test(source) });
+  cpSync(example, into, { recursive: true, filter: (source) => !/\/(node_modules|data|dist|\.env|schema\.d\.ts)$/.test(source) });
 }
 
 export function writeTree(dir: string, files: ReadonlyMap<string, string>): void {
