@@ -35,6 +35,9 @@ export interface CliIo {
   interactive: boolean;
 }
 
+/** Prints whole lines to the CLI's stdout: the prompts' summary and messages between questions. */
+const sayTo = (io: CliIo) => (line: string) => io.stdout(`${line}\n`);
+
 /** A problem with the user's input: printed as one line, exit code 1. */
 class UsageError extends Error {}
 
@@ -97,8 +100,7 @@ async function resolveAnswers(
   const problem = validateEntity(answers.entity) ?? validatePortPair(answers.port, answers.managementPort);
   if (problem) throw new UsageError(problem);
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
-  const say = (line: string) => io.stdout(`${line}\n`);
-  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(say) : undefined);
+  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io)) : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
   if (fields === undefined) return { answers: resolved, prompted: prompts };
   const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
@@ -106,7 +108,7 @@ async function resolveAnswers(
 }
 
 function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo): void {
-  const print = (text: string) => io.stdout(`${text}\n`);
+  const print = sayTo(io);
   if (dryRun) {
     print(formatFieldsTable(fields));
     print('');
@@ -141,7 +143,7 @@ async function generateCommand(entityArgument: string | undefined, options: CliO
   if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
   const { answers, prompted } = await resolveAnswers(entityArgument, options, io);
   const outArgument = options.out ?? `./${entityNames(answers.entity).packageName}`;
-  if (prompted && !options.dryRun && !(await prompted.confirmGeneration(answers, outArgument, (line) => io.stdout(`${line}\n`)))) {
+  if (prompted && !options.dryRun && !(await prompted.confirmGeneration(answers, outArgument, sayTo(io)))) {
     throw new Declined(`Nothing was written to ${outArgument}.`);
   }
   const result = generate({ answers, outDir: resolve(io.cwd, outArgument), outLabel: outArgument, dryRun: options.dryRun, force: options.force });
