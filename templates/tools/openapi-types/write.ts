@@ -1,4 +1,4 @@
-/** `npm run client:types`: writes src/client/schema.d.ts from the document (test/client-types.test.ts fails until it is current). */
+/** `npm run client:types`: writes src/client/schema.d.ts (git-ignored) from the document; npm install and npm run typecheck run it first. */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -1,7 +1,7 @@
 /**
  * The client's types (src/client/schema.d.ts) as openapi-typescript makes them from the OpenAPI
  * document, built in-process as the service serves it by default, and laid out by the project's
- * Biome so that the committed file passes `npm run lint`.
+ * Biome like the rest of its code (the file is git-ignored, so `npm run lint` skips it).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
