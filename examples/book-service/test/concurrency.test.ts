@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { distinctCreates, FIELDS, fieldValues, stored, UNIQUE_FIELDS } from './arbitraries.js';
-import type { BookFields } from './field-data.js';
+import { distinctCreates, fieldValues } from './arbitraries.js';
+import { FIELDS, type Fields, stored, UNIQUE_FIELDS } from './factory.js';
 import { type Service, useService } from './helpers.js';
 import { send, tally } from './raw-http.js';
 
@@ -46,7 +46,7 @@ test('parallel clients: every acknowledged write is visible, no update overwrite
   const serverErrorsBefore = tally.serverErrors;
 
   const bodies = fc.sample(distinctCreates(SHARED_ROWS + DOOMED_ROWS + CREATORS * CREATES_EACH), 1)[0]!;
-  const idOf = async (body: BookFields) => {
+  const idOf = async (body: Fields) => {
     const response = await create(body);
     assert.is(response.status, 201, `${response.text} for ${JSON.stringify(body)}`);
     return (JSON.parse(response.text) as { id: number }).id;
@@ -56,7 +56,7 @@ test('parallel clients: every acknowledged write is visible, no update overwrite
   const doomed: number[] = [];
   for (const body of bodies.splice(0, DOOMED_ROWS)) doomed.push(await idOf(body));
 
-  const created = new Map<number, BookFields>();
+  const created = new Map<number, Fields>();
   const lastAcknowledged = new Map<string, unknown>(); // `${id}:${field}` -> value
   const deletedBy = new Map<number, number>(); // row -> how many deleters got 204
   const failures: string[] = [];

@@ -7,7 +7,7 @@ import type { ListKey } from '../src/book/book.schema.js';
 import { columnCollation } from '../src/collation.js';
 import { prefixEnd } from '../src/http/list-query.js';
 import { useService } from './helpers.js';
-import { expectedIds, fill, KEYS, onTableCopy, PATH, queryValue, type Row, walk } from './list-helpers.js';
+import { expectedIds, fill, KEYS, onTableCopy, PATH, queryValue, type Row, TABLE, TEXT_KEYS, walk } from './list-helpers.js';
 
 const test = suite('list: filters and counts');
 const service = useService(test);
@@ -118,15 +118,13 @@ test('the end of a prefix: the first text after all that start with it, by code 
   assert.is(prefixEnd('\uD7FF'), '\uE000', 'the surrogates are no characters');
 });
 
-/** The text keys, which also filter by [prefix], and their most characters. */
-const TEXT_KEYS = [{ key: 'isbn', column: 'isbn', maxLength: 255 }];
 const KEY = randomBytes(32);
 
 test("[prefix]: the rows whose text starts with it, character for character, in the key's order both ways, across pages", async () => {
   await fill(service(), 15);
   const rows = (await (await service().api(`${PATH}?pageSize=100`)).json()) as Row[];
   for (const { key, column, maxLength } of TEXT_KEYS) {
-    const collation = await columnCollation(service().db.knex, 'books', column);
+    const collation = await columnCollation(service().db.knex, TABLE, column);
     const row = rows.find((candidate) => typeof candidate[key] === 'string')!;
     const value = row[key] as string;
     // By character, not UTF-16 unit: half a surrogate pair is no text.
@@ -189,7 +187,7 @@ test('[prefix] is served where text compares by code point (C, POSIX, C.UTF-8) a
     // A copy of the table, its text keys in this collation.
     await onTableCopy(knex, 'list_collation', async (trx) => {
       for (const { key, column } of TEXT_KEYS) {
-        await trx.raw(`alter table books alter column ?? type text collate "${collation}"`, [column]);
+        await trx.raw(`alter table ${TABLE} alter column ?? type text collate "${collation}"`, [column]);
         const plan = pagePlan({ pageSize: 20, sort: [{ key: key as ListKey, descending: false }], [`${key}[prefix]`]: 'a' }, KEY);
         const refusal = await refuseUnorderedPrefixes(plan.filters, trx).then(
           () => undefined,

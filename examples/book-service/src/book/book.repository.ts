@@ -17,7 +17,7 @@ export interface BookPage {
 }
 
 /** The field each unique constraint of books keeps unique, by the name knex gave it in the migration. */
-const UNIQUE_FIELDS: Record<string, string> = {
+export const UNIQUE_FIELDS: Record<string, string> = {
   books_isbn_unique: 'isbn',
 };
 

@@ -175,10 +175,11 @@ export interface components {
       price?: number | null;
       /**
        * @description Leaving it out on create stores "paperback", and null in an update clears it.
+       * @default paperback
        * @example paperback
        * @enum {string|null}
        */
-      format?: 'hardcover' | 'paperback' | 'ebook' | null;
+      format: 'hardcover' | 'paperback' | 'ebook' | null;
       /**
        * Format: date
        * @description Null (or leaving it out) means none, and null in an update clears it.
@@ -187,9 +188,10 @@ export interface components {
       published?: string | null;
       /**
        * @description Leaving it out on create stores true, and null in an update clears it.
+       * @default true
        * @example true
        */
-      available?: boolean | null;
+      available: boolean | null;
     };
     /**
      * BookUpdate
