@@ -24,7 +24,10 @@ export function setup(): Setup {
 }
 
 export default function ({ headers }: Setup): void {
-  const response = http.post(url, JSON.stringify(bodies[exec.scenario.iterationInTest % bodies.length]), { headers, tags: { name: 'create' } });
+  const response = http.post(url, JSON.stringify(bodies[exec.scenario.iterationInTest % bodies.length]), {
+    headers,
+    tags: { name: 'create' },
+  });
   check(
     response,
     {

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 
 import * as assert from 'uvu/assert';
+
 import { change, numbered } from './factory.js';
 import { JSON_HEADERS, type Service } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';

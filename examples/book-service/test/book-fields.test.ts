@@ -44,9 +44,9 @@ for (const field of FIELDS as Field[]) {
     for (const [sent, answered] of accepts) {
       const response = await post(service(), PATH, numbered(1, { [field]: sent }));
       assert.is(response.status, 201, `${JSON.stringify(sent)}: ${await response.clone().text()}`);
-      const book = (await response.json()) as Record<string, unknown>;
-      assert.is(book[field], answered);
-      assert.equal(await (await service().api(`${PATH}/${book.id}`)).json(), book);
+      const record = (await response.json()) as Record<string, unknown>;
+      assert.is(record[field], answered);
+      assert.equal(await (await service().api(`${PATH}/${record.id}`)).json(), record);
       await service().reset();
     }
   });
@@ -62,14 +62,14 @@ for (const field of FIELDS as Field[]) {
   });
 
   fields(`${field}: each value just outside its rules answers 400 naming the problem, on POST and PUT, and changes nothing`, async () => {
-    const book = await created();
+    const record = await created();
     for (const value of refuses) {
       const problems = problemsIn(createRules, numbered(1, { [field]: value }));
       assert.ok(problems.length > 0, `the schema refuses ${JSON.stringify(value)}, as the document's rules do`);
       await expectProblems(await post(service(), PATH, numbered(1, { [field]: value })), problems);
-      await expectProblems(await put(service(), `${PATH}/${book.id}`, { [field]: value }), problemsIn(updateRules, { [field]: value }));
+      await expectProblems(await put(service(), `${PATH}/${record.id}`, { [field]: value }), problemsIn(updateRules, { [field]: value }));
     }
-    assert.equal(await listAll(service()), [book]);
+    assert.equal(await listAll(service()), [record]);
   });
 
   if (REQUIRED_FIELDS.includes(field)) {
@@ -82,12 +82,12 @@ for (const field of FIELDS as Field[]) {
     fields(
       `${field}: a create without it stores ${JSON.stringify(absent)}${RULES[field].nullable ? '; null in an update clears it' : ''}`,
       async () => {
-        const book = await created(numbered(1, { [field]: undefined }));
-        assert.is(book[field], absent);
+        const record = await created(numbered(1, { [field]: undefined }));
+        assert.is(record[field], absent);
         if (!RULES[field].nullable) return;
         // Through the typed client: its update type lets an optional field be null.
         const { data: cleared } = await clientOf(service()).PUT(`${PATH}/{id}`, {
-          params: { path: { id: book.id as number } },
+          params: { path: { id: record.id as number } },
           body: asUpdate({ [field]: null }),
         });
         assert.is(cleared?.[field as keyof typeof cleared], null);
@@ -128,10 +128,10 @@ fields('every broken rule of a body is named in one answer, on POST and PUT', as
     ...Object.fromEntries(FIELDS.map((field) => [field, edgeValues(RULES[field]).refuses[0]])),
     [`${FIELDS.join('')}Extra`]: 'red',
   };
-  const book = await created();
+  const record = await created();
   await expectProblems(await post(service(), PATH, broken), problemsIn(createRules, broken));
-  await expectProblems(await put(service(), `${PATH}/${book.id}`, broken), problemsIn(updateRules, broken));
-  assert.equal(await listAll(service()), [book]);
+  await expectProblems(await put(service(), `${PATH}/${record.id}`, broken), problemsIn(updateRules, broken));
+  assert.equal(await listAll(service()), [record]);
 });
 
 fields.run();

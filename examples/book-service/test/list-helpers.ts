@@ -33,7 +33,7 @@ export const TEXT_KEYS = KEYS.flatMap(({ key, column }) => {
 export const UNLISTED = FIELDS.find((field) => !(LIST_KEYS as readonly string[]).includes(field));
 
 /** The fields among them, which the rows below give repeated values (or none) so that ties and gaps get sorted. */
-const FIELD_KEYS = KEYS.filter(({ key }) => key in fieldValues) as { key: keyof typeof fieldValues; nullable: boolean; unique: boolean }[];
+const FIELD_KEYS = KEYS.flatMap(({ key, ...rest }) => (key in fieldValues ? [{ key: key as Field, ...rest }] : []));
 
 /**
  * `count` valid create bodies where each list field has values to sort and filter by: a unique

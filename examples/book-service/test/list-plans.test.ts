@@ -93,7 +93,7 @@ runnable(test, tooFew(ROWS))(`first pages, cursor pages, each sort both ways and
       shapes.push([`${key}[in]&sort=${key}`, plan(key, { [`${key}[in]`]: [value, empty![key as ListKey] ?? value] })]);
       const text = TEXT_KEYS.find((textKey) => textKey.key === key);
       if (text !== undefined) {
-        // A prefix as short as one character matches a sixteenth of the rows; from a cursor too.
+        // A prefix of one character and one of three, read as a range of the index; from a cursor too.
         for (const [sort, prefix] of [
           [key, String(value).slice(0, 1)],
           [`-${key}`, String(value).slice(0, 3)],

@@ -90,7 +90,7 @@ export function edgeValues(schema: Schema): { accepts: Accepted[]; refuses: unkn
   let edges: { accepts: Accepted[]; refuses: unknown[] };
   if (schema.enum !== undefined) {
     const members = schema.enum.filter((member): member is string => typeof member === 'string');
-    edges = { accepts: members.map((member): Accepted => [member, member]), refuses: [members[0]!.toUpperCase() + '!', 42] };
+    edges = { accepts: members.map((member): Accepted => [member, member]), refuses: [`${members[0]!.toUpperCase()}!`, 42] };
   } else if (schema.type === 'boolean') {
     edges = {
       accepts: [

@@ -8,7 +8,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { getToken, now, otherRsaKey, PATH, READ, rows, unsignedToken, WRITE } from './auth-helpers.js';
-import { JSON_HEADERS, numberedProductInput, testConfig, useService } from './helpers.js';
+import { numbered } from './factory.js';
+import { JSON_HEADERS, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 // ---
@@ -57,7 +58,7 @@ const create = (authorization: string) =>
   provider().api(PATH, {
     method: 'POST',
     headers: { ...JSON_HEADERS, Authorization: authorization },
-    body: JSON.stringify(numberedProductInput(++requests)),
+    body: JSON.stringify(numbered(++requests)),
   });
 
 jwks("the provider's RS256 token with the write scope creates; an scp array claim works too", async () => {

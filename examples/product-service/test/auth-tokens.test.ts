@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 
 import { createLogger } from '../src/logger.js';
 import { accessToken, base64url, expectRefusal, getToken, PATH, rows } from './auth-helpers.js';
-import { JSON_HEADERS, numberedProductInput, productInput, type Service, testConfig, useService } from './helpers.js';
+import { numbered } from './factory.js';
+import { JSON_HEADERS, type Service, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_SECRET, TEST_USERNAME } from './tokens.js';
 
 // The token endpoint and what surrounds it: remembered tokens, the rate limit, password hashes, logs.
@@ -18,7 +19,7 @@ const createWith = (service: Service, authorization: string) =>
   service.api(PATH, {
     method: 'POST',
     headers: { ...JSON_HEADERS, Authorization: authorization },
-    body: JSON.stringify(numberedProductInput(++requests)),
+    body: JSON.stringify(numbered(++requests)),
   });
 
 remembered('a token that passed is refused as soon as it expires', async () => {
@@ -126,7 +127,7 @@ logging('passwords and tokens sent in requests appear in no log line', async () 
   await logged().api(PATH, {
     method: 'POST',
     headers: { ...JSON_HEADERS, Authorization: `Bearer ${token}` },
-    body: JSON.stringify(productInput()),
+    body: JSON.stringify(numbered()),
   });
   await logged().api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, Authorization: 'Bearer forged.token.value' }, body: '{}' });
   assert.ok(lines.length >= 4, `${lines.length} log lines`);

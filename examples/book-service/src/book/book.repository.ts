@@ -16,7 +16,10 @@ export interface BookPage {
   total: number | undefined;
 }
 
-/** The field each unique constraint of books keeps unique, by the name knex gave it in the migration. */
+/**
+ * The field each unique constraint of books keeps unique, by the name knex gave it in the
+ * migration. The tests read it too.
+ */
 export const UNIQUE_FIELDS: Record<string, string> = {
   books_isbn_unique: 'isbn',
 };
