@@ -5,6 +5,9 @@ import type { Schema } from './schema-values.js';
 // the service must store and answer unchanged, and values just outside, which it must refuse.
 // schema-values.ts and schema-outside.ts draw at random from the same rules.
 
+/** Texts longer than this cannot reach the rules: the JSON body limit (16 kB) refuses them first. */
+const LONGEST_SENT = 15_000;
+
 /** A value sent, and the same value as the service answers it. */
 export type Accepted = [sent: unknown, answered: unknown];
 
@@ -16,18 +19,18 @@ function offPattern(pattern: RegExp, length: number): string | undefined {
 
 function textEdges(schema: Schema): { accepts: Accepted[]; refuses: unknown[] } {
   const minLength = schema.minLength ?? 0;
-  const maxLength = schema.maxLength;
+  const maxLength = schema.maxLength === undefined ? undefined : Math.min(schema.maxLength, LONGEST_SENT);
   const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern);
   const fits = (text: string) =>
     text.length >= minLength && (maxLength === undefined || text.length <= maxLength) && (pattern?.test(text) ?? true);
   const series = numberedValues(schema);
   // The first and the last of its numbered values, the longest plain text, and text from every plane of Unicode.
-  const candidates = [series.at(0), series.at(series.count - 1), 'x'.repeat(maxLength ?? 1_000), '«é» 😀 "q" \'s\' \\'] as string[];
+  const candidates = [series.at(0), series.at(series.count - 1), 'x'.repeat(maxLength ?? LONGEST_SENT), '«é» 😀 "q" \'s\' \\'] as string[];
   const accepts = [...new Set(candidates.filter(fits))].map((text): Accepted => [text, text]);
   const valid = series.at(0) as string;
   const refuses: unknown[] = [42, `${valid}\u0000`, `${valid}\ud800`];
   if (minLength > 0) refuses.push('x'.repeat(minLength - 1));
-  if (maxLength !== undefined) refuses.push('x'.repeat(maxLength + 1));
+  if (schema.maxLength !== undefined && schema.maxLength < LONGEST_SENT) refuses.push('x'.repeat(schema.maxLength + 1));
   if (pattern !== undefined) refuses.push(offPattern(pattern, Math.max(minLength, 1)));
   return { accepts, refuses: refuses.filter((value) => value !== undefined) };
 }
