@@ -165,8 +165,14 @@ export function del(service: Service, path: string) {
   return service.api(path, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
 }
 
-/** The suite's test, or where `missing` says what it lacks, the same test skipped with that reason in its title. */
+/**
+ * The suite's test, or where `missing` says what it lacks, the same test skipped with that reason
+ * in its title, printed as it is registered (uvu counts skipped tests without naming them).
+ */
 export function runnable(test: Test, missing: string | undefined): Test {
   if (missing === undefined) return test;
-  return Object.assign((title: string, handler: Parameters<Test>[1]) => test.skip(`${title} (skipped: ${missing})`, handler), test);
+  return Object.assign((title: string, handler: Parameters<Test>[1]) => {
+    console.log(`  skipped: ${title} (${missing})`);
+    test.skip(`${title} (skipped: ${missing})`, handler);
+  }, test);
 }
