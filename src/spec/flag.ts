@@ -74,11 +74,11 @@ export function parseFieldFlags(flags: readonly string[], { partial = false }: {
     } catch (error) {
       throw new FieldSpecError(`--field ${text}: ${(error as Error).message}`);
     }
-    const problem = validateFields([field], { partial: true });
+    const problem = validateFields([field]);
     if (problem) throw new FieldSpecError(`--field ${text}: ${problem}`);
     return canonicalField(field);
   });
-  const problem = validateFields(fields, { partial });
+  const problem = validateFields(fields);
   if (problem) throw new FieldSpecError(`--field: ${problem}`);
   return fields;
 }

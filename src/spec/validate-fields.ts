@@ -1,8 +1,6 @@
 import { validateFieldName } from './field-name.js';
-import { changedValue } from '../values/changed-value.js';
 import { valueProblem } from '../values/field-values.js';
 import { patternExample } from '../values/pattern-values.js';
-import { uniqueProblem } from '../values/test-bodies.js';
 import {
   canonicalField, decimalBound, DEFAULT_PRECISION, DEFAULT_SCALE, DEFAULT_STRING_LENGTH, FIELD_KEYS, FIELD_TYPES,
   INT4_MAX, INT4_MIN, MAX_PRECISION, MAX_VARCHAR_LENGTH, MODIFIERS_BY_TYPE, type FieldSpec, type FieldType,
@@ -166,8 +164,6 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
     const defaultProblem = valueProblem(field as unknown as FieldSpec, field.default);
     if (defaultProblem) return `${at}: default ${JSON.stringify(field.default)} ${defaultProblem}`;
   }
-  const unique = uniqueProblem(field as unknown as FieldSpec);
-  if (unique) return `${at}: ${unique}`;
   return undefined;
 }
 
@@ -175,7 +171,7 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
  * Why a `fields` list cannot be used, in one line, or undefined when every field is usable.
  * The same check serves the answers file, `--field` and the prompts.
  */
-export function validateFields(input: unknown, { partial = false }: { partial?: boolean } = {}): string | undefined {
+export function validateFields(input: unknown): string | undefined {
   if (!Array.isArray(input)) return 'fields must be a list, e.g. [{"name": "title", "type": "string"}]';
   if (input.length === 0) return 'fields must list at least one field (leave fields out for the standard item fields)';
   for (const [position, raw] of input.entries()) {
@@ -193,11 +189,6 @@ export function validateFields(input: unknown, { partial = false }: { partial?: 
     }
     const twice = renamed.find((other: { name: string; renamedFrom?: string }) => other !== field && other.renamedFrom === field.renamedFrom);
     if (twice !== undefined) return `fields "${field.name}" and "${twice.name}" are both renamed from "${field.renamedFrom}"`;
-  }
-  // An update must change something, and the tests and the document's example send one. A list
-  // still being given (a prompt, one --field) may get such a field later.
-  if (!partial && (input as FieldSpec[]).every((field) => changedValue(canonicalField(field)) === undefined)) {
-    return `no field has a second value to change to (${names.join(', ')}), so no update could change anything: let one take more values`;
   }
   return undefined;
 }

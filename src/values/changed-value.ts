@@ -1,7 +1,18 @@
-import { storedExample } from './contract-cases.js';
 import { valueProblem } from './field-values.js';
 import { numberedCode } from './pattern-values.js';
 import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
+import { exampleValue } from '../views/joi-views.js';
+
+/** The value a field's example reads back as: datetimes in UTC with milliseconds, uuids in lower case. */
+export function storedForm(field: FieldSpec, value: unknown): unknown {
+  if (field.type === 'datetime' && typeof value === 'string') return new Date(value).toISOString();
+  if (field.type === 'uuid' && typeof value === 'string') return value.toLowerCase();
+  return value;
+}
+
+/** The field's example as it reads back, so a body built from examples reads back equal. */
+export const storedExample = (field: FieldSpec) => storedForm(field, exampleValue(field));
+
 
 /**
  * A valid value of the field other than its example (as it reads back): what an update that

@@ -1,4 +1,4 @@
-import { literal } from './code-text.js';
+import { literal, numberLiteral } from './code-text.js';
 import { columnName, fieldLabel } from '../spec/field-name.js';
 import { fieldConstants, joiDeclaration } from './joi-views.js';
 import { lengthBounds } from '../values/field-values.js';
@@ -18,6 +18,8 @@ export interface FieldView {
   /** SCREAMING_SNAKE_CASE, for the field's constants: `UNIT_PRICE` (MAX_UNIT_PRICE). */
   constantName: string;
   required: boolean;
+  /** What a create stores when the field is left out, as code (`'paperback'`); undefined without a default. */
+  createDefault: string | undefined;
   /** The migration's column, e.g. `table.decimal('price', 18, 2).notNullable();` */
   knexColumn: string;
   /** The model's property type, e.g. `string | null`. */
@@ -113,6 +115,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       label: fieldLabel(field.name),
       constantName: column.toUpperCase(),
       required: field.required === true,
+      createDefault: field.default === undefined ? undefined : typeof field.default === 'number' ? numberLiteral(field.default) : literal(field.default),
       knexColumn: knexColumn(field, column),
       tsType: tsType(field),
       rowType: rowType(field),

@@ -1,5 +1,4 @@
 import { literal } from './code-text.js';
-import { fillColumns, type FillColumn } from './fill-views.js';
 import { columnName } from '../spec/field-name.js';
 import { lengthBounds } from '../values/field-values.js';
 import type { FieldSpec } from '../spec/spec.js';
@@ -22,30 +21,22 @@ export interface ListKeyView {
   maxLength: number | undefined;
 }
 
-/** What the list's modules, its index migration and its tests print about the keys. */
+/** What the list's modules and its index migration print about the keys. */
 export interface ListView {
   keys: ListKeyView[];
-  /** The keys that are fields (not id, createdAt, updatedAt), for the tests that give rows values. */
-  fieldKeys: ListKeyView[];
   /** The text keys, which also filter by `[prefix]`. */
   prefixKeys: ListKeyView[];
-  /** `['isbn']`. */
-  prefixKeyNames: string;
   /** For prose: `` `isbn` `` or `` `isbn` and `email` ``. */
   prefixProse: string;
   /** `['id', 'createdAt', 'updatedAt', 'isbn']`. */
   keyNames: string;
   /** For prose: `` `id`, `createdAt`, `updatedAt` and `isbn` ``. */
   keyProse: string;
-  /** A field the list may not sort or filter by (no index), for the tests of that refusal; 'nothing' when every field has one. */
-  unindexed: string;
   /**
    * The columns the index migration gives a `(column, id)` index: createdAt, updatedAt and the
    * sortable fields the table was created with, which that migration may rely on existing.
    */
   indexedColumns: string[];
-  /** The SQL that fills the table for the query-plan test: each column's value in row `n`. */
-  fill: FillColumn[];
 }
 
 /** Unique and indexed fields: the ones an index serves, so the list may sort and range-filter by them. */
@@ -91,14 +82,10 @@ export function listView(fields: readonly FieldSpec[], createFields: readonly Fi
   const prefixKeys = fieldKeys.filter((key) => key.text);
   return {
     keys,
-    fieldKeys,
     prefixKeys,
     keyNames: literal(keys.map((key) => key.name)),
     keyProse: prose(keys),
-    prefixKeyNames: literal(prefixKeys.map((key) => key.name)),
     prefixProse: prose(prefixKeys),
-    unindexed: fields.find((field) => !isListKey(field))?.name ?? 'nothing',
-    fill: fillColumns(fields),
     indexedColumns: ['created_at', 'updated_at', ...createFields.filter(isListKey).map((field) => columnName(field.name))],
   };
 }

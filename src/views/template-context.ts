@@ -1,18 +1,11 @@
 import type { Answers } from '../answers/answers.js';
 import { entityNames, type EntityNames } from '../spec/entity-names.js';
 import { canonicalField, DEFAULT_FIELDS } from '../spec/spec.js';
-import { loadValues, type LoadValue } from '../values/load-values.js';
-import { arbitraryViews, type ArbitraryViews } from './arbitrary-views.js';
-import { benchSeedView, type SeedView } from './bench-seed-views.js';
-import { contractView, type ContractView } from './contract-views.js';
-import { counterView, type CounterView } from './counter-views.js';
 import { docsView, type DocsView } from './docs-views.js';
 import { entityShape, type EntityShape } from './entity-views.js';
-import { fieldDataView, type FieldDataView } from './field-data-views.js';
 import { fieldViews, type FieldView } from './field-views.js';
 import { listView, type ListView } from './list-views.js';
 import { migrationViews, type MigrationView } from './migration-views.js';
-import { storageView, type StorageView } from './storage-views.js';
 import { uniqueViews, type UniqueView } from './unique-views.js';
 
 /**
@@ -33,18 +26,9 @@ export interface TemplateContext extends EntityNames {
   migrations: MigrationView[];
   shape: EntityShape;
   docs: DocsView;
-  contract: ContractView;
-  arbitraries: ArbitraryViews;
-  /** Each field's test data: its valid and invalid values and what the document states of it. */
-  fieldData: FieldDataView;
-  benchSeed: SeedView;
   /** The unique fields and their constraints; empty when none is unique. */
   unique: UniqueView[];
-  /** One value per field for a load test's request `n`. */
-  load: LoadValue[];
-  storage: StorageView;
   list: ListView;
-  counter: CounterView | false;
 }
 
 /** The migrations every project has besides the create one; a field migration may not take their names. */
@@ -76,14 +60,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     migrations: migrationViews(names.tableName, names.labelPlural, history, fixedMigrations(names)),
     shape: entityShape(fields, names),
     docs: docsView(specFields),
-    contract: contractView(specFields),
-    arbitraries: arbitraryViews(specFields),
-    fieldData: fieldDataView(specFields),
-    benchSeed: benchSeedView(specFields),
     unique: uniqueViews(specFields, names.tableName),
-    load: loadValues(specFields),
-    storage: storageView(specFields),
     list: listView(specFields, history[0]?.fields ?? specFields),
-    counter: counterView(specFields),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Answers as owners write them, drawn from the whole field spec space: every type and modifier,
  * and the combinations that broke projects before (unique with a pattern, unique dates and enums,
- * narrow ranges, decimals at the edges of precision and scale, patterns without an example,
+ * narrow ranges and few-valued unique fields, defaults, decimals at the edges of precision and scale, patterns without an example,
  * tricky names, long entity names). The sweep (test/spec-sweep.ts) builds and tests a project of
  * each; test/render/spec-space.test.ts renders many more in-process.
  */
@@ -43,8 +43,11 @@ const field = fc.oneof(
     }),
   ),
   fc.record({ type: fc.constantFrom('date', 'datetime', 'uuid'), ...common }),
-  fc.record({ type: fc.constant('boolean'), required: fc.boolean(), key: fc.constant(undefined) }),
-  fc.record({ type: fc.constant('enum'), ...common, values: fc.uniqueArray(fc.constantFrom('new', 'open', 'closed', 'a-b', 'X', 'two words'), { minLength: 1, maxLength: 4 }) }),
+  fc.record({ type: fc.constant('boolean'), required: fc.boolean(), key: fc.constant(undefined), default: fc.option(fc.boolean(), { nil: undefined }) }),
+  fc
+    .record({ ...common, values: fc.uniqueArray(fc.constantFrom('new', 'open', 'closed', 'a-b', 'X', 'two words'), { minLength: 1, maxLength: 4 }) })
+    // "Never null, default new": a default, with or without required.
+    .chain((drawn) => fc.option(fc.constantFrom(...drawn.values), { nil: undefined }).map((value) => ({ type: 'enum', ...drawn, default: value }))),
 );
 
 /** A spec as an owner writes it: the drawn modifiers, without the ones left out. */

@@ -1,46 +1,35 @@
 /**
- * Fills books for `npm run bench -- --rows N` in one statement, insert ... select over
- * generate_series (a million rows in seconds): row n's values are made from n, each passes its
- * field's rules, so the service reads them back as it reads its own, and a unique field's value
- * is distinct for every n.
+ * Fills books for `npm run bench -- --rows N`: row n holds the tests' numbered body n
+ * (test/factory.ts), whose values pass every rule and never repeat a unique field's value, so the
+ * service reads them back as it reads its own. Rows go in 10,000 a statement.
  */
-import type pg from 'pg';
+import type { Knex } from 'knex';
 
-/** The most rows the fill adds, and why no more. */
-const MOST_ROWS = 100_000_000;
-const LIMIT = 'at most 100,000,000 rows: rows are numbered from 0 to 99,999,999';
+import { CAPACITY, numbered, tooFew } from '../test/factory.js';
+import { insertRows } from '../test/table-rows.js';
+
+const BATCH = 10_000;
 
 /** Why the fill cannot add `rows` rows, or undefined when it can. */
 export function fillProblem(rows: number): string | undefined {
-  return rows > MOST_ROWS ? `the fill adds to books ${LIMIT}` : undefined;
+  const reason = tooFew(rows);
+  return reason === undefined ? undefined : `the fill adds to books at most ${CAPACITY.count} rows: ${reason}`;
 }
 
-/** Each column's value in row n. */
-const VALUES: [column: string, sql: string][] = [
-  ['title', "'The Pragmatic Programmer ' || (n % 1000)::text"],
-  ['isbn', "lpad(n::text, 10, '0')"],
-  ['pages', '(n % 1000) + 1'],
-  ['price', '((n % 1000) + 1) * 0.25'],
-  ['format', "(array['hardcover', 'paperback', 'ebook'])[n % 3 + 1]"],
-  ['published', "date '2026-01-01' + (n % 365)::int"],
-  ['available', 'n % 2 = 0'],
-];
-
-/** Row n was created n seconds after row 0, and not changed since. */
-const CREATED = "$3::timestamptz + n * interval '1 second'";
-
-const COLUMNS = [...VALUES.map(([column]) => column), 'created_at', 'updated_at'];
-
-const INSERT = `insert into "books" (${COLUMNS.map((column) => `"${column}"`).join(', ')})
-select ${[...VALUES.map(([, sql]) => sql), CREATED, CREATED].join(', ')}
-from generate_series($1::int, $2::int) as n
-on conflict do nothing`;
-
 /**
- * Inserts the rows numbered `from` to `from + count - 1`, row 0 created at `firstCreatedAt`, and
- * returns how many it inserted: a row whose unique value the table already holds is left out.
+ * Inserts the rows numbered `from` to `from + count - 1`, row 0 created at `firstCreatedAt` and
+ * each next one a second later, and returns how many it inserted: a row whose unique value the
+ * table already holds is left out.
  */
-export async function insertRows(db: pg.Client, from: number, count: number, firstCreatedAt: Date): Promise<number> {
-  const result = await db.query(INSERT, [from, from + count - 1, firstCreatedAt]);
-  return result.rowCount ?? 0;
+export async function insertNumbered(knex: Knex, from: number, count: number, firstCreatedAt: Date): Promise<number> {
+  let inserted = 0;
+  for (let start = from; start < from + count; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, from + count - start) }, (_, i) => {
+      const n = start + i;
+      const at = new Date(firstCreatedAt.getTime() + n * 1000).toISOString();
+      return { fields: numbered(n + 1), createdAt: at, updatedAt: at };
+    });
+    inserted += await insertRows(knex, rows);
+  }
+  return inserted;
 }

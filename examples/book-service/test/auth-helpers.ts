@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 
 import * as assert from 'uvu/assert';
 
-import { bookChange, bookInput, JSON_HEADERS, numberedBookInput, type Service } from './helpers.js';
+import { change, numbered } from './factory.js';
+import { JSON_HEADERS, type Service } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 // What the authentication tests share: the routes, the tokens a forger sends, and requests.
@@ -20,8 +21,8 @@ export type Route = { method: string; path: string; body?: string; write: boolea
 export const ROUTES: Route[] = [
   { method: 'GET', path: PATH, write: false },
   { method: 'GET', path: `${PATH}/1`, write: false },
-  { method: 'POST', path: PATH, body: JSON.stringify(numberedBookInput(2)), write: true },
-  { method: 'PUT', path: `${PATH}/1`, body: JSON.stringify(bookChange), write: true },
+  { method: 'POST', path: PATH, body: JSON.stringify(numbered(2)), write: true },
+  { method: 'PUT', path: `${PATH}/1`, body: JSON.stringify(change()), write: true },
   { method: 'DELETE', path: `${PATH}/1`, write: true },
 ];
 
@@ -67,7 +68,7 @@ export async function createFirstRow(service: Service): Promise<void> {
   const response = await service.api(PATH, {
     method: 'POST',
     headers: { ...JSON_HEADERS, Authorization: `Bearer ${signToken()}` },
-    body: JSON.stringify(bookInput()),
+    body: JSON.stringify(numbered()),
   });
   assert.is(response.status, 201);
 }

@@ -18,7 +18,8 @@ import {
   TOKEN_PATH,
   WRITE,
 } from './auth-helpers.js';
-import { bookChange, bookInput, JSON_HEADERS, testConfig, useService } from './helpers.js';
+import { change, numbered } from './factory.js';
+import { JSON_HEADERS, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 for (const mode of ['writes', 'all', 'off'] as const) {
@@ -73,7 +74,7 @@ for (const mode of ['writes', 'all', 'off'] as const) {
     const created = await service().api(PATH, {
       method: 'POST',
       headers: { ...JSON_HEADERS, ...authorization },
-      body: JSON.stringify(bookInput()),
+      body: JSON.stringify(numbered()),
     });
     assert.is(created.status, 201);
     const { id } = (await created.json()) as { id: number };
@@ -82,13 +83,13 @@ for (const mode of ['writes', 'all', 'off'] as const) {
     const updated = await service().api(`${PATH}/${id}`, {
       method: 'PUT',
       headers: { ...JSON_HEADERS, ...authorization },
-      body: JSON.stringify(bookChange),
+      body: JSON.stringify(change()),
     });
     assert.is(updated.status, 200);
     const before = (await read.json()) as Record<string, unknown>;
     assert.equal(
       { ...((await updated.json()) as Record<string, unknown>), version: undefined, updatedAt: undefined },
-      { ...before, ...bookChange, version: undefined, updatedAt: undefined },
+      { ...before, ...change(), version: undefined, updatedAt: undefined },
     );
     assert.is((await service().api(`${PATH}/${id}`, { method: 'DELETE', headers: authorization })).status, 204);
     assert.equal(await rows(service()), []);

@@ -3,10 +3,10 @@ import * as assert from 'uvu/assert';
 // Aliased: an entity named Record would hide TypeScript's Record type below.
 import { Book as BookModel } from '../src/book/book.model.js';
 import { ApiError, allBooks, type Book as BookItem } from '../src/client/client.js';
-import { FIELDS, stored } from './arbitraries.js';
 import { READ, WRITE } from './auth-helpers.js';
 import { asCreate, asUpdate, clientOf } from './client.js';
-import { bookChange, bookInput, numberedBookInput, useService, WRITE_HEADERS } from './helpers.js';
+import { change, changeAll, FIELDS, numbered, stored, tooFew } from './factory.js';
+import { runnable, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, fieldsOf, listAll } from './responses.js';
 import { AUTHORIZATION, signToken } from './tokens.js';
 
@@ -17,21 +17,21 @@ const ITEM = '/api/books/{id}';
 const test = suite('books');
 const service = useService(test);
 
-async function create(body: Record<string, unknown> = bookInput()): Promise<BookItem> {
+async function create(body: Record<string, unknown> = numbered()): Promise<BookItem> {
   const { data, error, response } = await clientOf(service()).POST(PATH, { body: asCreate(body) });
   assert.is(response.status, 201, String(error));
   return data!;
 }
 
 test('POST creates a book and answers 201 with Location and the stored row', async () => {
-  const { data, response } = await clientOf(service()).POST(PATH, { body: asCreate(bookInput()) });
+  const { data, response } = await clientOf(service()).POST(PATH, { body: asCreate(numbered()) });
   assert.is(response.status, 201);
   assert.is(response.headers.get('location'), `${PATH}/1`);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   assert.ok(data);
   assert.equal(Object.keys(data).sort(), ['id', 'version', ...FIELDS, 'createdAt', 'updatedAt'].sort());
   assert.is(data.id, 1);
-  assert.equal(fieldsOf(data), stored(asCreate(bookInput())));
+  assert.equal(fieldsOf(data), stored(asCreate(numbered())));
   assert.match(data.createdAt, ISO_UTC);
   assert.is(data.createdAt, data.updatedAt);
   const age = Date.now() - Date.parse(data.createdAt);
@@ -61,8 +61,8 @@ test('GET list answers an empty array, without Link, and X-Total-Count 0 only wh
   assert.is(counted.response.headers.get('x-total-count'), '0');
 });
 
-test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
-  for (let i = 1; i <= 25; i++) await create(numberedBookInput(i));
+runnable(test, tooFew(25))('GET list pages by id with defaults page 1 and pageSize 20', async () => {
+  for (let i = 1; i <= 25; i++) await create(numbered(i));
   const api = clientOf(service());
   const first = await api.GET(PATH, { params: { query: { count: 'exact' } } });
   assert.is(first.response.headers.get('x-total-count'), '25');
@@ -83,8 +83,8 @@ test('GET list pages by id with defaults page 1 and pageSize 20', async () => {
   assert.is(beyond.response.headers.get('x-total-count'), '25');
 });
 
-test('the client walks a whole list along Link rel="next", each book once in id order', async () => {
-  for (let i = 1; i <= 25; i++) await create(numberedBookInput(i));
+runnable(test, tooFew(25))('the client walks a whole list along Link rel="next", each book once in id order', async () => {
+  for (let i = 1; i <= 25; i++) await create(numbered(i));
   const walked: number[] = [];
   for await (const row of allBooks(clientOf(service()), { pageSize: 4 })) walked.push(row.id);
   assert.equal(
@@ -93,9 +93,9 @@ test('the client walks a whole list along Link rel="next", each book once in id 
   );
 });
 
-test('the client walks a filtered list in its sort order (newest first, ties by id) along Link', async () => {
+runnable(test, tooFew(12))('the client walks a filtered list in its sort order (newest first, ties by id) along Link', async () => {
   const created: BookItem[] = [];
-  for (let i = 1; i <= 12; i++) created.push(await create(numberedBookInput(i)));
+  for (let i = 1; i <= 12; i++) created.push(await create(numbered(i)));
   const fifthCreatedAt = created[4]!.createdAt;
   const expected = created
     .filter((row) => row.createdAt >= fifthCreatedAt)
@@ -146,13 +146,13 @@ test('PUT changes only the given fields and moves updatedAt', async () => {
   await new Promise((resolve) => setTimeout(resolve, 5));
   const { data: updated, response } = await clientOf(service()).PUT(ITEM, {
     params: { path: { id: created.id } },
-    body: asUpdate(bookChange),
+    body: asUpdate(change()),
   });
   assert.is(response.status, 200);
   assert.ok(updated);
   assert.equal(
     { ...updated, version: undefined, updatedAt: undefined },
-    { ...created, ...bookChange, version: undefined, updatedAt: undefined },
+    { ...created, ...change(), version: undefined, updatedAt: undefined },
   );
   assert.is(updated.createdAt, created.createdAt);
   assert.match(updated.updatedAt, ISO_UTC);
@@ -162,15 +162,7 @@ test('PUT changes only the given fields and moves updatedAt', async () => {
 
 test('PUT can change every field at once', async () => {
   const created = await create();
-  const changes = {
-    title: 'The Pragmatic Programmer (updated)',
-    isbn: '978-0-13-595705-0',
-    pages: 353,
-    price: 40.99,
-    format: 'ebook',
-    published: '2019-09-14',
-    available: false,
-  };
+  const changes = changeAll();
   const { data: updated } = await clientOf(service()).PUT(ITEM, { params: { path: { id: created.id } }, body: asUpdate(changes) });
   assert.equal(
     { ...updated, version: undefined, updatedAt: undefined },
@@ -202,7 +194,7 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
   const missing = { params: { path: { id: 42 } } };
   for (const { error, response } of [
     await api.GET(ITEM, missing),
-    await api.PUT(ITEM, { ...missing, body: asUpdate(bookChange) }),
+    await api.PUT(ITEM, { ...missing, body: asUpdate(change()) }),
     await api.DELETE(ITEM, missing),
   ]) {
     assert.is(response.status, 404);
@@ -211,10 +203,10 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
   assert.is((await listAll(service())).length, 1);
 });
 
-test('the documented refusals reach the client as status and message: 401, 403, 412, 413, 415, 422', async () => {
+runnable(test, tooFew(2))('the documented refusals reach the client as status and message: 401, 403, 412, 413, 415, 422', async () => {
   const created = await create();
   const byId = { params: { path: { id: created.id } } };
-  const anonymous = await clientOf(service(), null).POST(PATH, { body: asCreate(bookInput()) });
+  const anonymous = await clientOf(service(), null).POST(PATH, { body: asCreate(numbered()) });
   assert.is(anonymous.response.status, 401);
   assert.match(String(anonymous.error), /token/i);
   const readOnly = await clientOf(service(), signToken({ scope: READ })).DELETE(ITEM, byId);
@@ -223,14 +215,14 @@ test('the documented refusals reach the client as status and message: 401, 403, 
   const staleDelete = await clientOf(service()).DELETE(ITEM, { params: { ...byId.params, header: { 'If-Match': '"0"' } } });
   assert.is(staleDelete.response.status, 412);
   assert.match(String(staleDelete.error), /has changed/);
-  const oversized = await clientOf(service()).PUT(ITEM, { ...byId, body: asUpdate({ ...bookChange, padding: 'x'.repeat(20_000) }) });
+  const oversized = await clientOf(service()).PUT(ITEM, { ...byId, body: asUpdate({ ...change(), padding: 'x'.repeat(20_000) }) });
   assert.is(oversized.response.status, 413);
   assert.equal(await listAll(service()), [created]);
-  const asText = await clientOf(service()).POST(PATH, { body: asCreate(bookInput()), headers: { 'Content-Type': 'text/plain' } });
+  const asText = await clientOf(service()).POST(PATH, { body: asCreate(numbered()), headers: { 'Content-Type': 'text/plain' } });
   assert.is(asText.response.status, 415);
   assert.match(String(asText.error), /application\/json/);
   // The same key and body from another caller (the token's subject) is another request.
-  const keyed = { params: { header: { 'Idempotency-Key': 'client-test-key' } }, body: asCreate(numberedBookInput(1)) };
+  const keyed = { params: { header: { 'Idempotency-Key': 'client-test-key' } }, body: asCreate(numbered(2)) };
   assert.is((await clientOf(service()).POST(PATH, keyed)).response.status, 201);
   const reused = await clientOf(service(), signToken({}, { subject: 'another-caller' })).POST(PATH, keyed);
   assert.is(reused.response.status, 422);
@@ -239,7 +231,7 @@ test('the documented refusals reach the client as status and message: 401, 403, 
 
 test('an id that is not a positive 32-bit integer answers 400', async () => {
   for (const id of ['abc', '0', '-1', '1.5', '2147483648', '1e3', '+1', '%201', '0x10', '99999999999999999999']) {
-    for (const [method, body] of [['GET'], ['PUT', JSON.stringify(bookChange)], ['DELETE']] as const) {
+    for (const [method, body] of [['GET'], ['PUT', JSON.stringify(change())], ['DELETE']] as const) {
       const response = await service().api(`${PATH}/${id}`, {
         method,
         body,

@@ -13,6 +13,7 @@ import type { Database } from '../src/database.js';
 import { createReadiness, type Readiness } from '../src/http/health.js';
 import { createHttpServer } from '../src/http/http-server.js';
 import { createLogger } from '../src/logger.js';
+import { numbered } from './factory.js';
 import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
 import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
 
@@ -128,31 +129,6 @@ export function useService(suite: Test, options?: Parameters<typeof build>[0]): 
 
 export const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-/** A valid create request body, every field at its example (as it reads back), overridable field by field. */
-export function bookInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'The Pragmatic Programmer',
-    isbn: '978-0-13-595705-9',
-    pages: 352,
-    price: 39.99,
-    format: 'paperback',
-    published: '2019-09-13',
-    available: true,
-    ...overrides,
-  };
-}
-
-/**
- * Valid create bodies numbered 1, 2, ...: each has its own isbn and title, so that
- * creating several never collides.
- */
-export function numberedBookInput(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return bookInput({ title: `The Pragmatic Programmer ${n}`, isbn: `978-0-13-${String(n).padStart(6, '0')}-9`, ...overrides });
-}
-
-/** A valid update of one field, what most update tests send. */
-export const bookChange: Record<string, unknown> = { title: 'The Pragmatic Programmer (updated)' };
-
 /** JSON headers plus a token with every scope: what a client that may write sends. */
 export const WRITE_HEADERS = { ...JSON_HEADERS, Authorization: AUTHORIZATION };
 
@@ -168,8 +144,8 @@ export function post(service: Service, path: string, body: unknown, headers: Rec
 /** A book as the API answers it. */
 export type Answer = Record<string, unknown> & { id: number };
 
-/** Creates a book with a token (the example body unless given), asserts the 201, and gives the answer and its ETag. */
-export async function create(service: Service, body: Record<string, unknown> = bookInput()): Promise<{ answer: Answer; etag: string }> {
+/** Creates a book with a token (the first numbered body unless given), asserts the 201, and gives the answer and its ETag. */
+export async function create(service: Service, body: Record<string, unknown> = numbered()): Promise<{ answer: Answer; etag: string }> {
   const response = await post(service, '/api/books', body);
   assert.is(response.status, 201, await response.clone().text());
   return { answer: (await response.json()) as Answer, etag: response.headers.get('etag') ?? '' };
@@ -187,4 +163,16 @@ export function put(service: Service, path: string, body: unknown, headers: Reco
 /** DELETEs with a token. */
 export function del(service: Service, path: string) {
   return service.api(path, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
+}
+
+/**
+ * The suite's test, or where `missing` says what it lacks, the same test skipped with that reason
+ * in its title, printed as it is registered (uvu counts skipped tests without naming them).
+ */
+export function runnable(test: Test, missing: string | undefined): Test {
+  if (missing === undefined) return test;
+  return Object.assign((title: string, handler: Parameters<Test>[1]) => {
+    console.log(`  skipped: ${title} (${missing})`);
+    test.skip(`${title} (skipped: ${missing})`, handler);
+  }, test);
 }

@@ -2,24 +2,38 @@ import fc from 'fast-check';
 import type { Knex } from 'knex';
 import * as assert from 'uvu/assert';
 
+import { Book } from '../src/book/book.model.js';
+import { LIST_KEYS } from '../src/book/book.schema.js';
 import { distinctCreates, fieldValues } from './arbitraries.js';
+import { FIELDS, type Field, RULES, UNIQUE_FIELDS } from './factory.js';
 import { create, type Service } from './helpers.js';
 
 // What the list tests share: rows with values to sort and filter by, the expected order, and walks along Link rel="next".
 
 export const PATH = '/api/books';
-export const TABLE = 'books';
+export const TABLE = Book.tableName;
 export type Row = Record<string, unknown> & { id: number };
 
-/** The keys the list sorts and filters by: their columns, and which fields rows may leave empty or must keep unique. */
-export const KEYS = [
-  { key: 'id', column: 'id', nullable: false, unique: true },
-  { key: 'createdAt', column: 'created_at', nullable: false, unique: false },
-  { key: 'updatedAt', column: 'updated_at', nullable: false, unique: false },
-  { key: 'isbn', column: 'isbn', nullable: false, unique: true },
-];
+/** The keys the list sorts and filters by: their columns, and whether rows may leave them empty or must keep them unique. */
+export const KEYS = LIST_KEYS.map((key) => ({
+  key,
+  column: Book.propertyNameToColumnName(key),
+  nullable: RULES[key as Field]?.nullable === true,
+  unique: key === 'id' || UNIQUE_FIELDS.includes(key as Field),
+}));
+
+/** The keys of text, which also filter by [prefix], and how long their values may be. */
+export const TEXT_KEYS = KEYS.flatMap(({ key, column }) => {
+  const rules = RULES[key as Field];
+  const text = rules?.type === 'string' && rules.format === undefined && rules.enum === undefined;
+  return text ? [{ key, column, maxLength: rules.maxLength ?? Number.MAX_SAFE_INTEGER }] : [];
+});
+
+/** A field the list neither sorts nor filters by, or undefined when it has an index on every one. */
+export const UNLISTED = FIELDS.find((field) => !(LIST_KEYS as readonly string[]).includes(field));
+
 /** The fields among them, which the rows below give repeated values (or none) so that ties and gaps get sorted. */
-const FIELD_KEYS = KEYS.filter(({ key }) => key in fieldValues) as { key: keyof typeof fieldValues; nullable: boolean; unique: boolean }[];
+const FIELD_KEYS = KEYS.flatMap(({ key, ...rest }) => (key in fieldValues ? [{ key: key as Field, ...rest }] : []));
 
 /**
  * `count` valid create bodies where each list field has values to sort and filter by: a unique

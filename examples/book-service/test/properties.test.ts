@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { anyBody, createBody, exampleCreate, FIELDS, invalidCreate, invalidField, runs, stored, updateBody } from './arbitraries.js';
+import { anyBody, createBody, invalidCreate, invalidField, runs, updateBody } from './arbitraries.js';
+import { FIELDS, numbered, stored } from './factory.js';
 import { useService } from './helpers.js';
 import { assertClientError, assertNoServerError, assertRefused, type RawResponse, send, tally } from './raw-http.js';
 
@@ -26,7 +27,7 @@ async function total(): Promise<number> {
 }
 
 async function createOne(): Promise<Record<string, unknown>> {
-  const response = await call('POST', PATH, JSON_TYPE, JSON.stringify(exampleCreate));
+  const response = await call('POST', PATH, JSON_TYPE, JSON.stringify(numbered()));
   assert.is(response.status, 201, response.text);
   return JSON.parse(response.text) as Record<string, unknown>;
 }
@@ -203,7 +204,7 @@ test('headers: content types, charsets, duplicates and encodings never cause a 5
   );
   // Still serving normally afterwards.
   await service().reset();
-  const after = await call('POST', PATH, JSON_TYPE, JSON.stringify(exampleCreate));
+  const after = await call('POST', PATH, JSON_TYPE, JSON.stringify(numbered()));
   assert.is(after.status, 201, after.text);
 });
 

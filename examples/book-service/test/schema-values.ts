@@ -24,6 +24,8 @@ export interface Schema {
   additionalProperties?: boolean | Schema;
   minProperties?: number;
   example?: unknown;
+  default?: unknown;
+  description?: string;
   'x-scale'?: number;
 }
 

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 
 import { loadConfig } from '../src/config.js';
 import { buildOpenApiDocument } from '../src/openapi/document.js';
-import { bookInput, post, testConfig, useService } from './helpers.js';
+import { numbered } from './factory.js';
+import { post, testConfig, useService } from './helpers.js';
 import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
 
 const ALLOWED = 'https://app.example';
@@ -38,7 +39,7 @@ const headers = suite('security headers');
 const service = useService(headers);
 
 headers("API answers carry OWASP's REST set of security headers and nothing for browser pages", async () => {
-  for (const response of [await service().api(LIST), await service().api(`${LIST}/999`), await post(service(), LIST, bookInput())]) {
+  for (const response of [await service().api(LIST), await service().api(`${LIST}/999`), await post(service(), LIST, numbered())]) {
     assert.is(response.headers.get('cache-control'), 'no-store');
     assert.is(response.headers.get('content-security-policy'), "frame-ancestors 'none'");
     assert.is(response.headers.get('x-content-type-options'), 'nosniff');
@@ -89,7 +90,7 @@ cors('an allowed origin may read answers, including the paging and location head
   // Every header the document shows clients in an answer, so that a browser app may read it too.
   for (const name of documentedHeaders()) assert.ok(exposed.includes(name), `${name} is documented, so exposed`);
 
-  const created = await post(corsService(), LIST, bookInput(), {
+  const created = await post(corsService(), LIST, numbered(), {
     'Content-Type': 'application/json',
     Authorization: AUTHORIZATION,
     Origin: 'http://localhost:5173',

@@ -1,14 +1,14 @@
 /**
  * Leaves products as the benchmark found it. The benchmark only inserts (it tops the table up
- * to the rows a list needs, then the create scenario adds thousands; `--rows` fills it through
- * SQL), so every row with an id above the highest one found at the start is the benchmark's, and
+ * to the rows a list needs, then the create scenario adds thousands; `--rows` fills it past the
+ * API), so every row with an id above the highest one found at the start is the benchmark's, and
  * deleting them restores the table: same rows, same content.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-
+import Knex from 'knex';
 import pg from 'pg';
 
-import { fillProblem, insertRows } from './fill.js';
+import { fillProblem, insertNumbered } from './fill.js';
 
 /** The database sessions of a service the benchmark starts carry this name (PGAPPNAME). */
 export const BENCH_SESSION = 'product-service-bench';
@@ -32,7 +32,7 @@ export interface TableKeeper {
    */
   restore(options: { sessionsEnd: boolean }): Promise<number>;
   /**
-   * Inserts rows through SQL until the table holds `rows`, row n created n seconds after
+   * Inserts numbered rows past the API until the table holds `rows`, row n created n seconds after
    * `firstCreatedAt`, then vacuums and analyzes it as autovacuum would a table that has lived.
    * Rows are numbered on from the previous fill's.
    */
@@ -49,6 +49,8 @@ export interface TableKeeper {
 export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  // The fill's inserts go through knex, as the tests' own rows do (test/table-rows.ts).
+  const knex = Knex({ client: 'pg', connection: { connectionString: databaseUrl }, pool: { min: 0, max: 1 } });
   const count = async () => Number((await db.query<{ count: string }>('select count(*) from products')).rows[0]?.count);
   const highestId = async () => (await db.query<{ id: number | null }>('select max(id) as id from products')).rows[0]?.id ?? 0;
   const foundRows = await count();
@@ -78,7 +80,7 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
       const problem = fillProblem(target - foundRows);
       if (problem) throw new Error(problem);
       for (let rows = await count(); rows < target; ) {
-        const inserted = await insertRows(db, numbered, target - rows, firstCreatedAt);
+        const inserted = await insertNumbered(knex, numbered, target - rows, firstCreatedAt);
         // A row whose unique value is already taken is left out: the next rows are numbered on.
         if (inserted === 0)
           throw new Error(`products: no new row fits beside the ${rows} it holds (every value of a unique field is taken)`);
@@ -107,7 +109,7 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
         await settle(found);
         return await count();
       } finally {
-        await db.end();
+        await Promise.all([db.end(), knex.destroy()]);
       }
     },
   };

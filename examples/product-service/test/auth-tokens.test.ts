@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 
 import { createLogger } from '../src/logger.js';
 import { accessToken, base64url, expectRefusal, getToken, PATH, rows } from './auth-helpers.js';
-import { JSON_HEADERS, numberedProductInput, productInput, type Service, testConfig, useService } from './helpers.js';
+import { numbered } from './factory.js';
+import { JSON_HEADERS, type Service, testConfig, useService } from './helpers.js';
 import { signToken, TEST_PASSWORD, TEST_SECRET, TEST_USERNAME } from './tokens.js';
 
 // The token endpoint and what surrounds it: remembered tokens, the rate limit, password hashes, logs.
@@ -13,12 +14,17 @@ const remembered = suite('tokens remembered after verification');
 const rememberer = useService(remembered);
 
 let requests = 0;
+// Counted from 1 in each test, on its emptied table: fewest rows a unique field must allow.
+remembered.before.each(() => {
+  requests = 0;
+});
+
 /** Each call a new product, so that no unique field repeats. */
-const createWith = (service: Service, authorization: string) =>
+const createWith = (service: Service, authorization: string, body = numbered(++requests)) =>
   service.api(PATH, {
     method: 'POST',
     headers: { ...JSON_HEADERS, Authorization: authorization },
-    body: JSON.stringify(numberedProductInput(++requests)),
+    body: JSON.stringify(body),
   });
 
 remembered('a token that passed is refused as soon as it expires', async () => {
@@ -28,7 +34,13 @@ remembered('a token that passed is refused as soon as it expires', async () => {
   assert.is((await createWith(rememberer(), authorization)).status, 201);
   assert.is((await createWith(rememberer(), authorization)).status, 201);
   await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
-  await expectRefusal(await createWith(rememberer(), authorization), 401, 'Token expired', /error="invalid_token"$/, 'after expiry');
+  await expectRefusal(
+    await createWith(rememberer(), authorization, numbered()),
+    401,
+    'Token expired',
+    /error="invalid_token"$/,
+    'after expiry',
+  );
   assert.is((await rows(rememberer())).length, 2);
 });
 
@@ -41,7 +53,13 @@ remembered('a token that passed, with its signature or claims altered, is refuse
   const forgedSignature = `${header}.${payload}.${signature.slice(0, middle)}${flipped}${signature.slice(middle + 1)}`;
   const forgedClaims = `${header}.${base64url({ ...(jwt.decode(token) as JwtPayload), sub: 'mallory' })}.${signature}`;
   for (const forged of [forgedSignature, forgedClaims]) {
-    await expectRefusal(await createWith(rememberer(), `Bearer ${forged}`), 401, 'Invalid token', /error="invalid_token"$/, forged);
+    await expectRefusal(
+      await createWith(rememberer(), `Bearer ${forged}`, numbered()),
+      401,
+      'Invalid token',
+      /error="invalid_token"$/,
+      forged,
+    );
   }
   assert.is((await rows(rememberer())).length, 1);
 });
@@ -126,7 +144,7 @@ logging('passwords and tokens sent in requests appear in no log line', async () 
   await logged().api(PATH, {
     method: 'POST',
     headers: { ...JSON_HEADERS, Authorization: `Bearer ${token}` },
-    body: JSON.stringify(productInput()),
+    body: JSON.stringify(numbered()),
   });
   await logged().api(PATH, { method: 'POST', headers: { ...JSON_HEADERS, Authorization: 'Bearer forged.token.value' }, body: '{}' });
   assert.ok(lines.length >= 4, `${lines.length} log lines`);

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { distinctCreates, FIELDS, fieldValues, stored } from './arbitraries.js';
-import type { ProductFields } from './field-data.js';
-import { type Service, useService } from './helpers.js';
+import { distinctCreates, fieldValues } from './arbitraries.js';
+import { FIELDS, type Fields, stored, tooFew, UNIQUE_FIELDS } from './factory.js';
+import { runnable, type Service, useService } from './helpers.js';
 import { send, tally } from './raw-http.js';
 
 // Many clients at once: creators, updaters of shared rows (each owns one field of one row)
@@ -14,7 +14,8 @@ import { send, tally } from './raw-http.js';
 
 const PATH = '/api/products';
 const JSON_TYPE = { 'content-type': 'application/json' };
-const UPDATED_FIELDS = FIELDS;
+/** The fields the updaters own: a unique one could take a value another row holds. */
+const UPDATED_FIELDS = FIELDS.filter((field) => !UNIQUE_FIELDS.includes(field));
 
 const SHARED_ROWS = 3; // one updater per shared row and field
 const CREATORS = 6;
@@ -39,87 +40,90 @@ async function readAll(s: Service): Promise<Map<number, Record<string, unknown>>
 const test = suite('products under concurrency');
 const service = useService(test);
 
-test('parallel clients: every acknowledged write is visible, no update overwrites fields it did not name', async () => {
-  const port = service().servicePort;
-  const create = (body: object) => send(port, 'POST', PATH, JSON_TYPE, JSON.stringify(body));
-  const serverErrorsBefore = tally.serverErrors;
+runnable(test, tooFew(SHARED_ROWS + DOOMED_ROWS + CREATORS * CREATES_EACH))(
+  'parallel clients: every acknowledged write is visible, no update overwrites fields it did not name',
+  async () => {
+    const port = service().servicePort;
+    const create = (body: object) => send(port, 'POST', PATH, JSON_TYPE, JSON.stringify(body));
+    const serverErrorsBefore = tally.serverErrors;
 
-  const bodies = fc.sample(distinctCreates(SHARED_ROWS + DOOMED_ROWS + CREATORS * CREATES_EACH), 1)[0]!;
-  const idOf = async (body: ProductFields) => {
-    const response = await create(body);
-    assert.is(response.status, 201, `${response.text} for ${JSON.stringify(body)}`);
-    return (JSON.parse(response.text) as { id: number }).id;
-  };
-  const shared: number[] = [];
-  for (const body of bodies.splice(0, SHARED_ROWS)) shared.push(await idOf(body));
-  const doomed: number[] = [];
-  for (const body of bodies.splice(0, DOOMED_ROWS)) doomed.push(await idOf(body));
-
-  const created = new Map<number, ProductFields>();
-  const lastAcknowledged = new Map<string, unknown>(); // `${id}:${field}` -> value
-  const deletedBy = new Map<number, number>(); // row -> how many deleters got 204
-  const failures: string[] = [];
-
-  const creators = Array.from({ length: CREATORS }, async (_, client) => {
-    for (const body of bodies.slice(client * CREATES_EACH, (client + 1) * CREATES_EACH)) {
+    const bodies = fc.sample(distinctCreates(SHARED_ROWS + DOOMED_ROWS + CREATORS * CREATES_EACH), 1)[0]!;
+    const idOf = async (body: Fields) => {
       const response = await create(body);
-      if (response.status !== 201) failures.push(`create ${response.status} ${response.text}`);
-      else created.set((JSON.parse(response.text) as { id: number }).id, body);
-    }
-  });
-  const updaters = shared.flatMap((id) =>
-    UPDATED_FIELDS.map(async (field) => {
-      const values: fc.Arbitrary<unknown> = fieldValues[field];
-      for (const value of fc.sample(values, UPDATES_EACH)) {
-        const response = await send(port, 'PUT', `${PATH}/${id}`, JSON_TYPE, JSON.stringify({ [field]: value }));
-        if (response.status !== 200) {
-          failures.push(`update ${response.status} ${response.text}`);
-          continue;
-        }
-        const answer = JSON.parse(response.text) as Record<string, unknown>;
-        if (answer[field] !== value)
-          failures.push(`update of ${field} answered ${JSON.stringify(answer[field])}, sent ${JSON.stringify(value)}`);
-        lastAcknowledged.set(`${id}:${field}`, value);
+      assert.is(response.status, 201, `${response.text} for ${JSON.stringify(body)}`);
+      return (JSON.parse(response.text) as { id: number }).id;
+    };
+    const shared: number[] = [];
+    for (const body of bodies.splice(0, SHARED_ROWS)) shared.push(await idOf(body));
+    const doomed: number[] = [];
+    for (const body of bodies.splice(0, DOOMED_ROWS)) doomed.push(await idOf(body));
+
+    const created = new Map<number, Fields>();
+    const lastAcknowledged = new Map<string, unknown>(); // `${id}:${field}` -> value
+    const deletedBy = new Map<number, number>(); // row -> how many deleters got 204
+    const failures: string[] = [];
+
+    const creators = Array.from({ length: CREATORS }, async (_, client) => {
+      for (const body of bodies.slice(client * CREATES_EACH, (client + 1) * CREATES_EACH)) {
+        const response = await create(body);
+        if (response.status !== 201) failures.push(`create ${response.status} ${response.text}`);
+        else created.set((JSON.parse(response.text) as { id: number }).id, body);
       }
-    }),
-  );
-  const deleters = Array.from({ length: DELETERS }, async (_, client) => {
-    // Partners 0/1, 2/3, 4/5 walk the same third of the doomed rows, in opposite orders.
-    const pair = Math.floor(client / 2);
-    const mine = doomed.filter((_, i) => i % (DELETERS / 2) === pair);
-    for (const id of client % 2 === 0 ? mine : [...mine].reverse()) {
-      const response = await send(port, 'DELETE', `${PATH}/${id}`);
-      if (response.status === 204) deletedBy.set(id, (deletedBy.get(id) ?? 0) + 1);
-      else if (response.status !== 404) failures.push(`delete ${response.status} ${response.text}`);
+    });
+    const updaters = shared.flatMap((id) =>
+      UPDATED_FIELDS.map(async (field) => {
+        const values: fc.Arbitrary<unknown> = fieldValues[field];
+        for (const value of fc.sample(values, UPDATES_EACH)) {
+          const response = await send(port, 'PUT', `${PATH}/${id}`, JSON_TYPE, JSON.stringify({ [field]: value }));
+          if (response.status !== 200) {
+            failures.push(`update ${response.status} ${response.text}`);
+            continue;
+          }
+          const answer = JSON.parse(response.text) as Record<string, unknown>;
+          if (answer[field] !== value)
+            failures.push(`update of ${field} answered ${JSON.stringify(answer[field])}, sent ${JSON.stringify(value)}`);
+          lastAcknowledged.set(`${id}:${field}`, value);
+        }
+      }),
+    );
+    const deleters = Array.from({ length: DELETERS }, async (_, client) => {
+      // Partners 0/1, 2/3, 4/5 walk the same third of the doomed rows, in opposite orders.
+      const pair = Math.floor(client / 2);
+      const mine = doomed.filter((_, i) => i % (DELETERS / 2) === pair);
+      for (const id of client % 2 === 0 ? mine : [...mine].reverse()) {
+        const response = await send(port, 'DELETE', `${PATH}/${id}`);
+        if (response.status === 204) deletedBy.set(id, (deletedBy.get(id) ?? 0) + 1);
+        else if (response.status !== 404) failures.push(`delete ${response.status} ${response.text}`);
+      }
+    });
+
+    await Promise.all([...creators, ...updaters, ...deleters]);
+    assert.equal(failures, []);
+    assert.is(tally.serverErrors - serverErrorsBefore, 0, '5xx answers');
+
+    const rows = await readAll(service());
+    let found = 0;
+    for (const [id, body] of created) {
+      const row = rows.get(id);
+      assert.ok(row, `acknowledged create ${id} is missing`);
+      assert.equal(pick(row), stored(body));
+      found++;
     }
-  });
-
-  await Promise.all([...creators, ...updaters, ...deleters]);
-  assert.equal(failures, []);
-  assert.is(tally.serverErrors - serverErrorsBefore, 0, '5xx answers');
-
-  const rows = await readAll(service());
-  let found = 0;
-  for (const [id, body] of created) {
-    const row = rows.get(id);
-    assert.ok(row, `acknowledged create ${id} is missing`);
-    assert.equal(pick(row), stored(body));
-    found++;
-  }
-  for (const id of shared) {
-    const row = rows.get(id)!;
-    for (const field of UPDATED_FIELDS) assert.is(row[field], lastAcknowledged.get(`${id}:${field}`), `row ${id} ${field}`);
-  }
-  for (const id of doomed) {
-    assert.is(deletedBy.get(id), 1, `row ${id} acknowledged as deleted exactly once`);
-    assert.not.ok(rows.has(id), `deleted row ${id} is still listed`);
-  }
-  assert.is(rows.size, created.size + shared.length);
-  console.log(
-    `  concurrency: ${created.size} creates acknowledged, ${found} found; ` +
-      `${lastAcknowledged.size} fields with their last acknowledged update; ${deletedBy.size}/${DOOMED_ROWS} rows deleted once; ` +
-      `${tally.serverErrors - serverErrorsBefore} answered 5xx`,
-  );
-});
+    for (const id of shared) {
+      const row = rows.get(id)!;
+      for (const field of UPDATED_FIELDS) assert.is(row[field], lastAcknowledged.get(`${id}:${field}`), `row ${id} ${field}`);
+    }
+    for (const id of doomed) {
+      assert.is(deletedBy.get(id), 1, `row ${id} acknowledged as deleted exactly once`);
+      assert.not.ok(rows.has(id), `deleted row ${id} is still listed`);
+    }
+    assert.is(rows.size, created.size + shared.length);
+    console.log(
+      `  concurrency: ${created.size} creates acknowledged, ${found} found; ` +
+        `${lastAcknowledged.size} fields with their last acknowledged update; ${deletedBy.size}/${DOOMED_ROWS} rows deleted once; ` +
+        `${tally.serverErrors - serverErrorsBefore} answered 5xx`,
+    );
+  },
+);
 
 test.run();

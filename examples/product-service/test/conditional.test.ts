@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { create, post, productChange, productInput, put, type Service, testConfig, useService, WRITE_HEADERS } from './helpers.js';
+import { change, numbered } from './factory.js';
+import { create, post, put, type Service, testConfig, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText } from './responses.js';
 import { AUTHORIZATION } from './tokens.js';
 
@@ -28,7 +28,7 @@ test('POST, GET and PUT answer a strong ETag, the version, raised by every updat
   const got = await read(service(), id);
   assert.is(got.headers.get('etag'), '"1"');
   assert.is(((await got.json()) as { version: number }).version, 1);
-  const updated = await put(service(), `${PATH}/${id}`, productChange);
+  const updated = await put(service(), `${PATH}/${id}`, change());
   assert.is(updated.status, 200);
   assert.is(updated.headers.get('etag'), '"2"');
   assert.is(((await updated.json()) as { version: number }).version, 2);
@@ -40,10 +40,10 @@ test('PUT with the current ETag updates; with an older one it is 412 naming the 
     answer: { id },
     etag,
   } = await create(service());
-  const updated = await put(service(), `${PATH}/${id}`, productChange, withIfMatch(etag));
+  const updated = await put(service(), `${PATH}/${id}`, change(), withIfMatch(etag));
   assert.is(updated.status, 200, await updated.clone().text());
   const before = await (await read(service(), id)).json();
-  const stale = await put(service(), `${PATH}/${id}`, productInput(), withIfMatch(etag));
+  const stale = await put(service(), `${PATH}/${id}`, numbered(), withIfMatch(etag));
   await expectText(stale, 412, `Product ${id} has changed: its ETag is now "2"`);
   assert.equal(await (await read(service(), id)).json(), before);
 });
@@ -52,17 +52,17 @@ test('If-Match lists several tags, * matches any version, a weak or foreign tag 
   const {
     answer: { id },
   } = await create(service());
-  assert.is((await put(service(), `${PATH}/${id}`, productChange, withIfMatch('"7", "1"'))).status, 200);
-  assert.is((await put(service(), `${PATH}/${id}`, productChange, withIfMatch('*'))).status, 200);
+  assert.is((await put(service(), `${PATH}/${id}`, change(), withIfMatch('"7", "1"'))).status, 200);
+  assert.is((await put(service(), `${PATH}/${id}`, change(), withIfMatch('*'))).status, 200);
   for (const tag of ['W/"3"', '"x3"', 'nonsense', '"0"', '"99999999999"']) {
-    assert.is((await put(service(), `${PATH}/${id}`, productChange, withIfMatch(tag))).status, 412, tag);
+    assert.is((await put(service(), `${PATH}/${id}`, change(), withIfMatch(tag))).status, 412, tag);
   }
   assert.is((await read(service(), id)).headers.get('etag'), '"3"');
 });
 
 test('a missing product is 404 with or without If-Match', async () => {
   for (const ifMatch of [{}, { 'If-Match': '"1"' }, { 'If-Match': '*' }] as Record<string, string>[]) {
-    assert.is((await put(service(), `${PATH}/999`, productChange, { ...WRITE_HEADERS, ...ifMatch })).status, 404);
+    assert.is((await put(service(), `${PATH}/999`, change(), { ...WRITE_HEADERS, ...ifMatch })).status, 404);
     assert.is((await remove(service(), 999, ifMatch)).status, 404);
   }
 });
@@ -72,7 +72,7 @@ test('DELETE with an older ETag is 412 and the product stays; with the current o
     answer: { id },
     etag,
   } = await create(service());
-  await put(service(), `${PATH}/${id}`, productChange);
+  await put(service(), `${PATH}/${id}`, change());
   await expectText(await remove(service(), id, { 'If-Match': etag }), 412, `Product ${id} has changed: its ETag is now "2"`);
   assert.is((await read(service(), id)).status, 200);
   assert.is((await remove(service(), id, { 'If-Match': '"2"' })).status, 204);
@@ -90,7 +90,7 @@ test('GET with If-None-Match: 304 without a body while it matches; after an upda
     assert.is(unchanged.headers.get('etag'), etag);
     assert.is(await unchanged.text(), '');
   }
-  await put(service(), `${PATH}/${id}`, productChange);
+  await put(service(), `${PATH}/${id}`, change());
   const changed = await read(service(), id, { 'If-None-Match': etag });
   assert.is(changed.status, 200);
   assert.is(changed.headers.get('etag'), '"2"');
@@ -99,7 +99,7 @@ test('GET with If-None-Match: 304 without a body while it matches; after an upda
 });
 
 test("the version is the service's: a body that sets it is refused", async () => {
-  const created = await post(service(), PATH, { ...productInput(), version: 5 });
+  const created = await post(service(), PATH, { ...numbered(), version: 5 });
   assert.is(created.status, 400);
   const {
     answer: { id },
@@ -120,10 +120,10 @@ required('PUT and DELETE without If-Match are 428 and change nothing; with it th
     etag,
   } = await create(strict());
   const message = 'This service requires If-Match: send the ETag of your last read (or *)';
-  await expectText(await put(strict(), `${PATH}/${id}`, productChange), 428, message);
+  await expectText(await put(strict(), `${PATH}/${id}`, change()), 428, message);
   await expectText(await remove(strict(), id), 428, message);
   assert.is((await read(strict(), id)).headers.get('etag'), etag);
-  assert.is((await put(strict(), `${PATH}/${id}`, productChange, withIfMatch(etag))).status, 200);
+  assert.is((await put(strict(), `${PATH}/${id}`, change(), withIfMatch(etag))).status, 200);
   assert.is((await remove(strict(), id, { 'If-Match': '*' })).status, 204);
 });
 

@@ -5,7 +5,8 @@ import { createApps } from '../src/app.js';
 import { openDatabase } from '../src/database.js';
 import { createReadiness } from '../src/http/health.js';
 import { createLogger } from '../src/logger.js';
-import { build, post, productInput, testConfig, useService } from './helpers.js';
+import { numbered } from './factory.js';
+import { build, post, testConfig, useService } from './helpers.js';
 
 const ports = suite('management port');
 const service = useService(ports);
@@ -37,7 +38,7 @@ ports('the management port does not serve the product API', async () => {
   const created = await service().management('/api/products', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(productInput()),
+    body: JSON.stringify(numbered()),
   });
   assert.is(created.status, 404);
 });
@@ -120,7 +121,7 @@ unreachable('an unexpected error answers 500 with a generic text and no SQL', as
   const service = await build();
   try {
     await service.db.knex.schema.renameTable('products', 'products_moved');
-    const response = await post(service, '/api/products', productInput());
+    const response = await post(service, '/api/products', numbered());
     assert.is(response.status, 500);
     assert.is(await response.text(), 'Internal server error');
   } finally {

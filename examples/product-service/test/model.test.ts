@@ -3,15 +3,15 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { MAX_ID } from '../src/product/product.schema.js';
-import { createBody, runs, stored, updateBody } from './arbitraries.js';
-import type { ProductFields } from './field-data.js';
+import { createBody, runs, updateBody } from './arbitraries.js';
+import { type Fields, stored, UNIQUE_FIELDS } from './factory.js';
 import { type Service, useService } from './helpers.js';
 import { AUTHORIZATION } from './tokens.js';
 
 // Model-based test: random sequences of create, get, list, update and delete run against the
 // service and against a Map; after every step the service must answer what the Map predicts.
 
-type Row = Required<ProductFields> & { id: number };
+type Row = Required<Fields> & { id: number };
 interface Model {
   rows: Map<number, Row>;
 }
@@ -37,9 +37,19 @@ const resolveId = (model: Model, pick: IdPick) => {
   return ids.length === 0 ? 1_000_000 : ids[pick.index % ids.length]!;
 };
 
+/**
+ * Whether `values` would give a unique field a value that a row other than `id` holds. The
+ * commands never send such a duplicate: fast-check skips a command whose check fails.
+ */
+function duplicates(model: Readonly<Model>, values: Partial<Fields>, id?: number): boolean {
+  return [...model.rows.values()].some(
+    (row) => row.id !== id && UNIQUE_FIELDS.some((field) => values[field] != null && values[field] === row[field]),
+  );
+}
+
 class Create implements fc.AsyncCommand<Model, Service> {
-  constructor(readonly input: ProductFields) {}
-  check = () => true;
+  constructor(readonly input: Fields) {}
+  check = (model: Readonly<Model>) => !duplicates(model, stored(this.input));
   async run(model: Model, service: Service) {
     const response = await service.api(PATH, { method: 'POST', headers: WRITE_HEADERS, body: JSON.stringify(this.input) });
     assert.is(response.status, 201);
@@ -86,9 +96,9 @@ class List implements fc.AsyncCommand<Model, Service> {
 class Update implements fc.AsyncCommand<Model, Service> {
   constructor(
     readonly pick: IdPick,
-    readonly changes: Partial<ProductFields>,
+    readonly changes: Partial<Fields>,
   ) {}
-  check = () => true;
+  check = (model: Readonly<Model>) => !duplicates(model, this.changes, resolveId(model, this.pick));
   async run(model: Model, service: Service) {
     const id = resolveId(model, this.pick);
     const response = await service.api(`${PATH}/${id}`, { method: 'PUT', headers: WRITE_HEADERS, body: JSON.stringify(this.changes) });

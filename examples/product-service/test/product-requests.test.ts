@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { post, productInput, put, useService, WRITE_HEADERS } from './helpers.js';
+import { numbered } from './factory.js';
+import { post, put, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, listAll } from './responses.js';
 import { AUTHORIZATION } from './tokens.js';
 
@@ -9,7 +9,7 @@ const bodies = suite('product request bodies');
 const bodyService = useService(bodies);
 
 bodies('POST without a JSON content type answers 415', async () => {
-  const body = JSON.stringify(productInput());
+  const body = JSON.stringify(numbered());
   const contentTypes = ['text/plain', 'application/x-www-form-urlencoded', 'application/json-patch+json', undefined];
   for (const contentType of contentTypes) {
     // fetch labels a string body text/plain by itself; bytes go out with no Content-Type at all.
@@ -26,7 +26,7 @@ bodies('POST without a JSON content type answers 415', async () => {
 });
 
 bodies('application/json with a charset is accepted', async () => {
-  const response = await post(bodyService(), '/api/products', productInput(), {
+  const response = await post(bodyService(), '/api/products', numbered(), {
     ...WRITE_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
   });
@@ -34,25 +34,25 @@ bodies('application/json with a charset is accepted', async () => {
 });
 
 bodies('malformed JSON answers 400 in plain text', async () => {
-  const response = await post(bodyService(), '/api/products', JSON.stringify(productInput()).replace(/}$/, ','));
+  const response = await post(bodyService(), '/api/products', JSON.stringify(numbered()).replace(/}$/, ','));
   assert.is(response.status, 400);
   assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
   assert.equal(await listAll(bodyService()), []);
 });
 
 bodies('a body that is not a JSON object answers 400', async () => {
-  for (const body of ['[]', JSON.stringify([productInput()]), '"text"', '42', 'null']) {
+  for (const body of ['[]', JSON.stringify([numbered()]), '"text"', '42', 'null']) {
     const response = await post(bodyService(), '/api/products', body);
     assert.is(response.status, 400, body);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
   }
-  const created = (await (await post(bodyService(), '/api/products', productInput())).json()) as { id: number };
+  const created = (await (await post(bodyService(), '/api/products', numbered())).json()) as { id: number };
   assert.is((await put(bodyService(), `/api/products/${created.id}`, '[]')).status, 400);
   assert.is((await listAll(bodyService())).length, 1);
 });
 
 bodies('a body over 16kb answers 413 and stores nothing', async () => {
-  const response = await post(bodyService(), '/api/products', productInput({ padding: 'x'.repeat(17 * 1024) }));
+  const response = await post(bodyService(), '/api/products', numbered(1, { padding: 'x'.repeat(17 * 1024) }));
   assert.is(response.status, 413);
   assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
   assert.equal(await listAll(bodyService()), []);

@@ -87,8 +87,11 @@ function badStrings(schema: Schema): fc.Arbitrary<unknown>[] {
 function badNumbers(schema: Schema): fc.Arbitrary<unknown>[] {
   const outside: fc.Arbitrary<unknown>[] = [fc.constantFrom(1e308, -1e308, 1e21, -0.5, 1.2345678901234568e29)];
   const step = schema.type === 'integer' ? 1 : 10 ** -(schema['x-scale'] ?? 6);
-  if (schema.minimum !== undefined) outside.push(fc.constantFrom(schema.minimum - step, schema.minimum - 1e-9, -schema.minimum - 1));
-  if (schema.maximum !== undefined) outside.push(fc.constantFrom(schema.maximum + step, schema.maximum * 10 + 1, 2 ** 31, 2 ** 53 + 2));
+  const { minimum, maximum } = schema;
+  if (minimum !== undefined)
+    outside.push(fc.constantFrom(...[minimum - step, minimum - 1e-9, -minimum - 1, -(2 ** 31) - 1].filter((value) => value < minimum)));
+  if (maximum !== undefined)
+    outside.push(fc.constantFrom(...[maximum + step, maximum * 10 + 1, 2 ** 31, 2 ** 53 + 2].filter((value) => value > maximum)));
   if (schema.type === 'integer') outside.push(fc.double({ min: -1e6, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)));
   const scale = schema['x-scale'];
   if (scale !== undefined) outside.push(fc.integer({ min: 1, max: 10 ** 6 }).map((units) => (units * 10 + 1) / 10 ** (scale + 1)));

@@ -16,8 +16,11 @@ export interface BookPage {
   total: number | undefined;
 }
 
-/** The field each unique constraint of books keeps unique, by the name knex gave it in the migration. */
-const UNIQUE_FIELDS: Record<string, string> = {
+/**
+ * The field each unique constraint of books keeps unique, by the name knex gave it in the
+ * migration. The tests read it too.
+ */
+export const UNIQUE_FIELDS: Record<string, string> = {
   books_isbn_unique: 'isbn',
 };
 

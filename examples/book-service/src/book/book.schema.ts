@@ -119,9 +119,9 @@ export const bookCreateSchema = Joi.object<BookCreate, true>({
   isbn: isbn.required(),
   pages,
   price,
-  format,
+  format: format.default('paperback'),
   published,
-  available,
+  available: available.default(true),
 }).label('BookCreate');
 
 /** Every field optional, but an empty object is refused: an update must change something. */

@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { bookInput } from '../helpers.js';
+import { numbered } from '../factory.js';
 import { TEST_PASSWORD, TEST_USERNAME } from '../tokens.js';
 import { projectDir, spawnServer } from './process.js';
 
@@ -44,7 +43,7 @@ test('node dist/server.js: ready, issues a token, creates with it; SIGTERM exits
     const created = await fetch(`${api}/api/books`, {
       method: 'POST',
       headers: { ...headers, Authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify(bookInput()),
+      body: JSON.stringify(numbered()),
     });
     assert.is(created.status, 201);
     const { id } = (await created.json()) as { id: number };

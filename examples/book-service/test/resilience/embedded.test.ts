@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { LOCK_FILE } from '../../src/data-dir-lock.js';
-import { numberedBookInput } from '../helpers.js';
+import { numbered } from '../factory.js';
 import { AUTHORIZATION } from '../tokens.js';
 import { killGroup, spawnServer, useDataDir } from './process.js';
 
@@ -61,7 +61,7 @@ test("SIGKILL of npm start's process group during writes: a restart takes the lo
   const writers = Array.from({ length: WRITERS }, async (_, writer) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     for (let i = 0; i < WRITES_EACH && !killed; i++) {
-      const fields = numberedBookInput(writer * WRITES_EACH + i + 1);
+      const fields = numbered(writer * WRITES_EACH + i + 1);
       const id = await create(agent, first.servicePort, fields);
       if (id !== undefined) acknowledged.set(id, fields);
     }

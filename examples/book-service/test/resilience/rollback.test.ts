@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { migrateLatest } from '../../src/migrations/index.js';
-import { bookInput } from '../helpers.js';
+import { numbered } from '../factory.js';
 import { applyNewerMigration, type NewerMigration, type ScratchDatabase, scratchDatabase } from '../scratch-database.js';
 import { AUTHORIZATION } from '../tokens.js';
 import { spawnServer } from './process.js';
@@ -45,7 +45,7 @@ for (const migrateOnStart of ['true', 'false']) {
       const created = await fetch(api, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: AUTHORIZATION },
-        body: JSON.stringify(bookInput()),
+        body: JSON.stringify(numbered()),
       });
       assert.is(created.status, 201);
       const { id } = (await created.json()) as { id: number };

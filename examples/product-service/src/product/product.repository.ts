@@ -3,6 +3,7 @@ import { raw } from 'objection';
 
 import { namesVersions, type Precondition, PreconditionFailedError } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
+import { ConflictError, violatedUniqueConstraint } from '../http/errors.js';
 import { filtered, nextCursor, type PagePlan, pagePlan, pageQueries } from './product.list.js';
 import { Product } from './product.model.js';
 import type { ListQuery, ProductCreate, ProductUpdate } from './product.schema.js';
@@ -13,6 +14,19 @@ export interface ProductPage {
   next: string | undefined;
   /** The number of products matching the filters, on all pages; only with count=exact. */
   total: number | undefined;
+}
+
+/**
+ * The field each unique constraint of products keeps unique, by the name knex gave it in the
+ * migration (none yet: a unique field's constraint goes here). The tests read it too.
+ */
+export const UNIQUE_FIELDS: Record<string, string> = {};
+
+/** Answers a duplicate of a unique field with 409 naming the field; rethrows any other error. */
+function refuseDuplicate(error: unknown): never {
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === undefined) throw error;
+  throw new ConflictError(`a product with this ${UNIQUE_FIELDS[constraint] ?? 'value'} already exists`);
 }
 
 /**
@@ -43,15 +57,20 @@ export async function findProduct(id: number): Promise<Product | undefined> {
   return Product.query().findById(id);
 }
 
-/** Stores a new product and returns the stored row; in `trx` when given. */
+/** Stores a new product and returns the stored row; ConflictError when a unique field's value is taken. */
 export async function createProduct(fields: ProductCreate, trx?: Knex.Transaction): Promise<Product> {
-  return Product.query(trx).insert(fields).returning('*');
+  try {
+    return await Product.query(trx).insert(fields).returning('*');
+  } catch (error) {
+    refuseDuplicate(error);
+  }
 }
 
 /**
  * Changes only the given fields (and updatedAt), raises the version, in one query; undefined when
  * no row has this id. With versions to match (If-Match), the check is part of that query's WHERE:
  * PreconditionFailedError when the row has another version, and nothing changes.
+ * ConflictError when a unique field's new value is another product's; nothing changes then.
  */
 export async function updateProduct(id: number, changes: ProductUpdate, precondition?: Precondition): Promise<Product | undefined> {
   // patchAndFetchById would read the row back in a second query.
@@ -59,7 +78,12 @@ export async function updateProduct(id: number, changes: ProductUpdate, precondi
     .patch({ ...changes, version: raw('version + 1') })
     .where('id', id);
   if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
-  const [product] = await query.returning('*');
+  let product: Product | undefined;
+  try {
+    [product] = await query.returning('*');
+  } catch (error) {
+    refuseDuplicate(error);
+  }
   if (product === undefined && namesVersions(precondition)) await refuseChanged(id);
   return product;
 }

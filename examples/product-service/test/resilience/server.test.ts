@@ -1,7 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { productInput } from '../helpers.js';
+import { numbered } from '../factory.js';
 import { AUTH_ENV, AUTHORIZATION, TEST_PASSWORD } from '../tokens.js';
 import { type LogEntry, spawnServer, useDataDir } from './process.js';
 
@@ -35,7 +34,7 @@ test('starts on loopback, refuses a second process on the same data folder, stop
     const created = await fetch(`http://127.0.0.1:${first.servicePort}/api/products`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: AUTHORIZATION },
-      body: JSON.stringify(productInput()),
+      body: JSON.stringify(numbered()),
     });
     assert.is(created.status, 201);
 

@@ -1,8 +1,7 @@
 import { Agent, request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { numberedProductInput } from '../helpers.js';
+import { numbered } from '../factory.js';
 import { AUTHORIZATION } from '../tokens.js';
 import { spawnServer, useDataDir } from './process.js';
 
@@ -55,13 +54,7 @@ test('SIGTERM under load: readiness 503 at once, no accepted request fails, exit
     for (let i = 0; i < MAX_REQUESTS_PER_CLIENT; i++) {
       const outcome =
         i % 3 === 0
-          ? await once(
-              agent,
-              servicePort,
-              'POST',
-              '/api/products',
-              JSON.stringify(numberedProductInput(client * MAX_REQUESTS_PER_CLIENT + i + 1)),
-            )
+          ? await once(agent, servicePort, 'POST', '/api/products', JSON.stringify(numbered(client * MAX_REQUESTS_PER_CLIENT + i + 1)))
           : await once(agent, servicePort, 'GET', '/api/products?pageSize=5');
       if (outcome.kind === 'refused') {
         counts.refused++;

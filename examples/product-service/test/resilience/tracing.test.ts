@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-
-import { productInput } from '../helpers.js';
+import { numbered } from '../factory.js';
 import { AUTHORIZATION } from '../tokens.js';
 import { projectDir, type Started, spawnServer, useDataDir } from './process.js';
 
@@ -54,7 +53,7 @@ async function createAndRead(server: Started): Promise<number> {
   const created = await fetch(`http://127.0.0.1:${server.servicePort}/api/products`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: AUTHORIZATION },
-    body: JSON.stringify(productInput()),
+    body: JSON.stringify(numbered()),
   });
   assert.is(created.status, 201);
   const { id } = (await created.json()) as { id: number };
