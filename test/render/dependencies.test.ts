@@ -69,7 +69,7 @@ function installedBy(names: string[]): { name: string; version: string; node: st
   });
 }
 
-/** `^22.22.3 || ^24.11.1 || >=26` -> the oldest release of each supported major: 22.22.3, 24.11.1, 26.0.0. */
+/** `^22.22.3 || ^24.15.0 || >=26` -> the oldest release of each supported major: 22.22.3, 24.15.0, 26.0.0. */
 function oldestOfEachMajor(engines: string): string[] {
   return engines.split('||').map((range) => {
     const oldest = semver.minVersion(range);
