@@ -74,15 +74,17 @@ export function readmeFieldRow(field: FieldSpec): string {
 }
 
 /**
- * A stored record as the API answers it, with every field's example, wrapped as the README's prose:
+ * A stored record as the API answers it, its keys in the answer's order, with every field's
+ * example, wrapped as the README's prose:
  *
- *   { "id": 1, "name": "Widget", "description": "A small widget", "price": 19.99, "quantity": 3,
- *     "createdAt": "2026-01-01T12:00:00.000Z", "updatedAt": "2026-01-01T12:00:00.000Z" }
+ *   { "id": 1, "version": 1, "name": "Widget", "description": "A small widget", "price": 19.99,
+ *     "quantity": 3, "createdAt": "2026-01-01T12:00:00.000Z", "updatedAt": "2026-01-01T12:00:00.000Z" }
  */
 export function readmeRecord(fields: readonly FieldSpec[]): string {
   const timestamp = JSON.stringify('2026-01-01T12:00:00.000Z');
   const entries = [
     '"id": 1',
+    '"version": 1',
     ...fields.map((field) => `${JSON.stringify(field.name)}: ${JSON.stringify(exampleValue(field))}`),
     `"createdAt": ${timestamp}`,
     `"updatedAt": ${timestamp}`,

@@ -36,8 +36,8 @@ function resolve(from: string, name: string): string | undefined {
   }
 }
 
-/** Every locked package that installing `names` brings in, with what each needs of Node.js. */
-function installedBy(names: string[]): { name: string; version: string; node: string }[] {
+/** The folders of every locked package that installing `names` brings in. */
+function closure(names: string[]): Set<string> {
   const seen = new Set<string>();
   const queue = names.map((name) => {
     const path = resolve('', name);
@@ -54,14 +54,22 @@ function installedBy(names: string[]): { name: string; version: string; node: st
       if (found) queue.push(found);
     }
   }
-  return [...seen].flatMap((path) => {
+  return seen;
+}
+
+/** The package name a lockfile folder holds: `node_modules/a/node_modules/@b/c` -> `@b/c`. */
+const packageName = (path: string) => path.slice(path.lastIndexOf('node_modules/') + 13);
+
+/** Every locked package that installing `names` brings in, with what each needs of Node.js. */
+function installedBy(names: string[]): { name: string; version: string; node: string }[] {
+  return [...closure(names)].flatMap((path) => {
     const { version, engines } = locked[path]!;
     const node = Array.isArray(engines) ? undefined : engines?.node;
-    return node ? [{ name: path.slice(path.lastIndexOf('node_modules/') + 13), version, node }] : [];
+    return node ? [{ name: packageName(path), version, node }] : [];
   });
 }
 
-/** `^22.22.3 || ^24.11.1 || >=26` -> the oldest release of each supported major: 22.22.3, 24.11.1, 26.0.0. */
+/** `^22.22.3 || ^24.15.0 || >=26` -> the oldest release of each supported major: 22.22.3, 24.15.0, 26.0.0. */
 function oldestOfEachMajor(engines: string): string[] {
   return engines.split('||').map((range) => {
     const oldest = semver.minVersion(range);
@@ -91,6 +99,15 @@ test('the generator and a generated project support Node.js 22, 24 and 26, the L
   for (const [, , version] of pinned) {
     assert.ok(semver.satisfies(version!, generated.engines.node) && semver.satisfies(version!, rootPackage.engines.node), `CI's Node.js ${version}`);
   }
+});
+
+test('a production install (npm ci --omit=dev, the image) holds no dev tool and no embedded database', () => {
+  const production = new Set([...closure(Object.keys(generated.dependencies))].map(packageName));
+  assert.ok(production.has('knex') && production.has('pg'), 'the PostgreSQL driver');
+  const devOnly = ['@electric-sql/pglite', 'knex-pglite', 'typescript', 'tsx', 'esbuild', '@biomejs/biome', 'uvu', 'fast-check'];
+  const tools = ['openapi-typescript', 'openapi-fetch', 'autocannon', 'pino-pretty', '@apidevtools/swagger-parser'];
+  assert.equal([...devOnly, ...tools].filter((name) => production.has(name)), []);
+  assert.equal(Object.keys(generated.dependencies).filter((name) => name.startsWith('@types/')), [], 'type packages are devDependencies');
 });
 
 test("every package a generated project installs runs on the oldest release of each major its engines allow", () => {

@@ -26,7 +26,7 @@ const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
 
 const node = suite('Node.js version');
 const engines = JSON.parse(read('package.json')).engines.node as string;
-/** `^22.22.3 || ^24.11.1 || >=26` -> [22, 24, 26]: the oldest major of each range. */
+/** `^22.22.3 || ^24.15.0 || >=26` -> [22, 24, 26]: the oldest major of each range. */
 const supported = engines.split('||').map((range) => Number(/\d+/.exec(range)?.[0]));
 
 node('.nvmrc names the Node.js major that linting and the Docker image run, one package.json allows', () => {

@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import pg from 'pg';
 
-import { type Config, IN_MEMORY } from './config.js';
+import { type Config, ConfigError, IN_MEMORY } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Logger } from './logger.js';
 
@@ -132,16 +130,33 @@ function createLocalLock(): Database['withMigrationLock'] {
   };
 }
 
+/**
+ * The embedded database's packages, loaded only when it is used: they are devDependencies, so a
+ * production install (`npm ci --omit=dev`, the image) leaves them out.
+ */
+async function importEmbedded() {
+  try {
+    const [{ PGlite }, { default: ClientPgLite }] = await Promise.all([import('@electric-sql/pglite'), import('knex-pglite')]);
+    return { PGlite, ClientPgLite };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new ConfigError(
+      'DATABASE_URL is unset and the embedded database is not installed (a production install leaves it out): set DATABASE_URL, or run npm install',
+    );
+  }
+}
+
 /** knex over a PGlite of our own, which knex-pglite would create without our type parsers. */
-function embeddedKnex(dataDir: string | undefined, log: Knex.Logger): Knex {
-  const pglite = new PGlite({ dataDir, parsers: { [pgliteTypes.DATE]: keepDateText, [pgliteTypes.TIMESTAMPTZ]: instantText } });
+async function embeddedKnex(dataDir: string | undefined, log: Knex.Logger): Promise<Knex> {
+  const { PGlite, ClientPgLite } = await importEmbedded();
+  const pglite = new PGlite({ dataDir, parsers: { [pg.types.builtins.DATE]: keepDateText, [pg.types.builtins.TIMESTAMPTZ]: instantText } });
   // knex-pglite's connection types know only filename and connectionString; it reads `pglite` too.
   return knexFactory({ client: ClientPgLite, connection: { pglite } as Knex.StaticConnectionConfig, log });
 }
 
 async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database> {
   if (dataDir === IN_MEMORY) {
-    const knex = embeddedKnex(undefined, log);
+    const knex = await embeddedKnex(undefined, log);
     return { knex, kind: 'embedded', withMigrationLock: createLocalLock(), close: () => knex.destroy() };
   }
 
@@ -149,7 +164,7 @@ async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database
   const release = await lockDataDir(dataDir);
 
   try {
-    const knex = embeddedKnex(join(dataDir, 'pgdata'), log);
+    const knex = await embeddedKnex(join(dataDir, 'pgdata'), log);
     // Start PGlite now, so a broken data folder fails at startup rather than on the first request.
     await knex.raw('select 1');
     return {

@@ -5,28 +5,39 @@ import * as assert from 'uvu/assert';
 import { numbered } from '../factory.js';
 import { TEST_PASSWORD, TEST_USERNAME } from '../tokens.js';
 import { projectDir, spawnServer } from './process.js';
+import { type ProductionInstall, productionInstall } from './production-install.js';
 
-// What the container image runs: `npm run build`, then `node dist/server.js`.
+// What the container image runs: `npm run build`, then `node dist/server.js` with the production dependencies.
 
 const run = promisify(execFile);
 const test = suite('the compiled build');
 let buildError: unknown;
+let production: ProductionInstall | undefined;
 
 test.before(async () => {
   // A failure is rethrown by the tests: uvu would report a throwing hook as a pass.
-  await run('npm', ['run', 'build'], { cwd: projectDir }).catch((error: unknown) => (buildError = error));
+  try {
+    await run('npm', ['run', 'build'], { cwd: projectDir });
+    production = await productionInstall();
+  } catch (error) {
+    buildError = error;
+  }
+});
+
+test.after(async () => {
+  await production?.remove();
 });
 
 /*
  * The image runs with NODE_ENV=production, which requires DATABASE_URL. With DATABASE_URL set
- * this runs exactly like the image; without, it runs the same compiled code on the embedded
- * database with NODE_ENV unset.
+ * this runs exactly like the image, from the production dependencies alone; without, it runs the
+ * same compiled code on the embedded database (a devDependency) with NODE_ENV unset.
  */
 test('node dist/server.js: ready, issues a token, creates with it; SIGTERM exits 0', async () => {
   if (buildError) throw buildError;
   const { DATABASE_URL } = process.env;
   const env: Record<string, string> = DATABASE_URL ? { NODE_ENV: 'production', DATABASE_URL } : {};
-  const server = spawnServer('memory://', env, 'dist/server.js');
+  const server = spawnServer('memory://', env, DATABASE_URL ? production!.server : 'dist/server.js');
   const { child, servicePort, managementPort } = await server.started;
   try {
     const api = `http://127.0.0.1:${servicePort}`;
@@ -54,6 +65,16 @@ test('node dist/server.js: ready, issues a token, creates with it; SIGTERM exits
   const { code, output } = await server.exit;
   assert.is(code, 0, output);
   assert.match(output, '"msg":"stopped"');
+});
+
+test('from the production dependencies alone, without DATABASE_URL: the embedded database is named as not installed, exit 1', async () => {
+  if (buildError) throw buildError;
+  const { code, output } = await spawnServer('memory://', {}, production!.server).exit;
+  assert.is(code, 1, output);
+  assert.match(
+    output,
+    'DATABASE_URL is unset and the embedded database is not installed (a production install leaves it out): set DATABASE_URL, or run npm install',
+  );
 });
 
 test('NODE_ENV=production without DATABASE_URL stops with a clear message', async () => {
