@@ -45,11 +45,14 @@ export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: s
   fc
     .tuple(createBody, fc.constantFrom(...FIELDS))
     .chain(([body, key]) => invalidField[key].map((value) => ({ body: { ...body, [key]: value }, key }))),
-  fc.tuple(createBody, fc.constantFrom(...REQUIRED_FIELDS)).map(([body, key]) => {
-    const copy: Record<string, unknown> = { ...body };
-    delete copy[key];
-    return { body: copy, key };
-  }),
+  // A required field left out, where there is one.
+  ...REQUIRED_FIELDS.map((key) =>
+    createBody.map((body) => {
+      const copy: Record<string, unknown> = { ...body };
+      delete copy[key];
+      return { body: copy, key };
+    }),
+  ),
   fc
     .tuple(
       createBody,
