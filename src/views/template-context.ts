@@ -1,6 +1,7 @@
 import type { Answers } from '../answers/answers.js';
 import { entityNames, type EntityNames } from '../spec/entity-names.js';
 import { canonicalField, DEFAULT_FIELDS } from '../spec/spec.js';
+import { DATETIME } from '../values/field-values.js';
 import { loadValues, type LoadValue } from '../values/load-values.js';
 import { arbitraryViews, type ArbitraryViews } from './arbitrary-views.js';
 import { benchSeedView, type SeedView } from './bench-seed-views.js';
@@ -45,6 +46,8 @@ export interface TemplateContext extends EntityNames {
   storage: StorageView;
   list: ListView;
   counter: CounterView | false;
+  /** The schema module's DATE_TIME: the rule the generator checks a datetime default or example by. */
+  dateTimePattern: string;
 }
 
 /** The migrations every project has besides the create one; a field migration may not take their names. */
@@ -85,5 +88,6 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     storage: storageView(specFields),
     list: listView(specFields, history[0]?.fields ?? specFields),
     counter: counterView(specFields),
+    dateTimePattern: DATETIME.source,
   };
 }

@@ -30,7 +30,7 @@ export interface paths {
      * List books
      * @description Returns one page of books in the order of `sort` (id by default; equal keys by id), with the filters applied. When another page follows, the Link header (rel="next") holds its address: following it walks the whole list, each book once, also while others are added and deleted. Sorting and filtering are by keys with an index, so every page costs about the same however deep it is; only count=exact reads every matching book.
      *
-     *     Rules of the query, each refused with 400 naming it: the filters narrow one key at a time (an exact match on a unique key combines with any); an exact match keeps the order by id, but any other filter on a key (a range, [in] or [prefix]) needs that key first in `sort` (`createdAt[gte]=...&sort=createdAt`, or `-createdAt`); `page` and `after` exclude each other, a page starts at most 10000 rows deep, and a cursor (`after`) continues only the sort and filters it was made for. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC.
+     *     Rules of the query, each refused with 400 naming it: the filters narrow one key at a time (an exact match on a unique key combines with any); an exact match keeps the order by id, but any other filter on a key (a range, [in] or [prefix]) needs that key first in `sort` (`createdAt[gte]=...&sort=createdAt`, or `-createdAt`); `page` and `after` exclude each other, a page starts at most 10000 rows deep, and a cursor (`after`) continues only the sort and filters it was made for. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it.
      */
     get: operations['listBooks'];
     put?: never;
@@ -463,29 +463,29 @@ export interface operations {
         'id[lte]'?: number;
         /** @description Only the rows whose id is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). */
         'id[in]'?: number[];
-        /** @description Only the rows whose createdAt is equal to this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose createdAt is equal to this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         createdAt?: string;
-        /** @description Only the rows whose createdAt is greater than this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose createdAt is greater than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'createdAt[gt]'?: string;
-        /** @description Only the rows whose createdAt is at least this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose createdAt is at least this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'createdAt[gte]'?: string;
-        /** @description Only the rows whose createdAt is less than this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose createdAt is less than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'createdAt[lt]'?: string;
-        /** @description Only the rows whose createdAt is at most this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose createdAt is at most this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'createdAt[lte]'?: string;
-        /** @description Only the rows whose createdAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose createdAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'createdAt[in]'?: string[];
-        /** @description Only the rows whose updatedAt is equal to this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose updatedAt is equal to this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         updatedAt?: string;
-        /** @description Only the rows whose updatedAt is greater than this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose updatedAt is greater than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'updatedAt[gt]'?: string;
-        /** @description Only the rows whose updatedAt is at least this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose updatedAt is at least this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'updatedAt[gte]'?: string;
-        /** @description Only the rows whose updatedAt is less than this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose updatedAt is less than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'updatedAt[lt]'?: string;
-        /** @description Only the rows whose updatedAt is at most this. A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose updatedAt is at most this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'updatedAt[lte]'?: string;
-        /** @description Only the rows whose updatedAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC. */
+        /** @description Only the rows whose updatedAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
         'updatedAt[in]'?: string[];
         /** @description Only the rows whose isbn is equal to this. */
         isbn?: string;

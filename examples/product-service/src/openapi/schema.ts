@@ -55,6 +55,8 @@ interface DescribedKey {
  *   an integer in floating point);
  * - a string Joi refuses empty (it does unless '' is allowed) states `minLength: 1`;
  * - a date (the pattern named YYYY-MM-DD) is `format: date`, which says as much more plainly;
+ * - a date-time (the pattern named date-time) is `format: date-time` as well as its pattern, which
+ *   narrows RFC 3339 to what the service stores and answers as written;
  * - a lower-case GUID states its pattern: `format: uuid` alone allows capitals (RFC 9562 reads
  *   hex digits in either case), which the service refuses;
  * - a nullable enum lists null among its values, as OpenAPI 3.0.3 asks for validators to accept it.
@@ -85,6 +87,7 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
     property.format = 'date';
     delete property.pattern;
   }
+  if (patternNamed('date-time')) property.format = 'date-time';
   const lowerCase = rules.some((rule) => rule.name === 'case' && rule.args?.direction === 'lower');
   if (property.format === 'uuid' && lowerCase) property.pattern = LOWER_CASE_UUID;
   const plain = property.format === undefined && property.enum === undefined;
