@@ -306,11 +306,11 @@ export interface components {
   parameters: {
     /** @description Product id. Anything but an integer from 1 to 2147483647 is answered with 400 "id must be a positive integer". */
     ProductId: number;
-    /** @description The ETag of your last read (or `*` for any version): the write happens only if the item still has it, else 412 and nothing changes. Required (428 without) when the service runs with REQUIRE_IF_MATCH=true. */
+    /** @description The ETag of your last read, e.g. `"3"` (or `*` for any version): the write happens only if the item still has it, else 412 and nothing changes. Required (428 without) when the service runs with REQUIRE_IF_MATCH=true. */
     IfMatch: string;
-    /** @description The ETag you hold: 304 without a body while the item still has it. */
+    /** @description The ETag you hold, e.g. `"3"`: 304 without a body while the item still has it. */
     IfNoneMatch: string;
-    /** @description A key of your own (1 to 255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same request with the same key within IDEMPOTENCY_KEY_TTL_SECONDS (a day by default) gets the first answer again, with Idempotent-Replayed: true, and creates nothing. A retry that arrives while the first is still running waits for it. The same key with another request is a 422. */
+    /** @description A key of your own, new for each create (1 to 255 visible ASCII characters, e.g. a UUID such as `5f0c6f0e-2b1e-4c39-9d47-4b8ef6a2a0c1`), that makes retries safe: the same request with the same key within IDEMPOTENCY_KEY_TTL_SECONDS (a day by default) gets the first answer again, with Idempotent-Replayed: true, and creates nothing. A retry that arrives while the first is still running waits for it. The same key with another request is a 422. */
     IdempotencyKey: string;
   };
   requestBodies: never;
@@ -403,29 +403,29 @@ export interface operations {
         'id[lte]'?: number;
         /** @description Only the rows whose id is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). */
         'id[in]'?: number[];
-        /** @description Only the rows whose createdAt is equal to this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose createdAt is equal to this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         createdAt?: string;
-        /** @description Only the rows whose createdAt is greater than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose createdAt is greater than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'createdAt[gt]'?: string;
-        /** @description Only the rows whose createdAt is at least this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose createdAt is at least this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'createdAt[gte]'?: string;
-        /** @description Only the rows whose createdAt is less than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose createdAt is less than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'createdAt[lt]'?: string;
-        /** @description Only the rows whose createdAt is at most this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose createdAt is at most this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'createdAt[lte]'?: string;
-        /** @description Only the rows whose createdAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose createdAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'createdAt[in]'?: string[];
-        /** @description Only the rows whose updatedAt is equal to this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose updatedAt is equal to this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         updatedAt?: string;
-        /** @description Only the rows whose updatedAt is greater than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose updatedAt is greater than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'updatedAt[gt]'?: string;
-        /** @description Only the rows whose updatedAt is at least this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose updatedAt is at least this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'updatedAt[gte]'?: string;
-        /** @description Only the rows whose updatedAt is less than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose updatedAt is less than this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'updatedAt[lt]'?: string;
-        /** @description Only the rows whose updatedAt is at most this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose updatedAt is at most this. A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'updatedAt[lte]'?: string;
-        /** @description Only the rows whose updatedAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. */
+        /** @description Only the rows whose updatedAt is one of these (comma-separated, at most 100; a comma always separates, so a value holding one cannot be listed). A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it. Example: `2026-01-01T12:00:00.000Z`. */
         'updatedAt[in]'?: string[];
       };
       header?: never;
@@ -462,7 +462,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A key of your own (1 to 255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same request with the same key within IDEMPOTENCY_KEY_TTL_SECONDS (a day by default) gets the first answer again, with Idempotent-Replayed: true, and creates nothing. A retry that arrives while the first is still running waits for it. The same key with another request is a 422. */
+        /** @description A key of your own, new for each create (1 to 255 visible ASCII characters, e.g. a UUID such as `5f0c6f0e-2b1e-4c39-9d47-4b8ef6a2a0c1`), that makes retries safe: the same request with the same key within IDEMPOTENCY_KEY_TTL_SECONDS (a day by default) gets the first answer again, with Idempotent-Replayed: true, and creates nothing. A retry that arrives while the first is still running waits for it. The same key with another request is a 422. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -500,7 +500,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The ETag you hold: 304 without a body while the item still has it. */
+        /** @description The ETag you hold, e.g. `"3"`: 304 without a body while the item still has it. */
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
       };
       path: {
@@ -532,7 +532,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The ETag of your last read (or `*` for any version): the write happens only if the item still has it, else 412 and nothing changes. Required (428 without) when the service runs with REQUIRE_IF_MATCH=true. */
+        /** @description The ETag of your last read, e.g. `"3"` (or `*` for any version): the write happens only if the item still has it, else 412 and nothing changes. Required (428 without) when the service runs with REQUIRE_IF_MATCH=true. */
         'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {
@@ -573,7 +573,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The ETag of your last read (or `*` for any version): the write happens only if the item still has it, else 412 and nothing changes. Required (428 without) when the service runs with REQUIRE_IF_MATCH=true. */
+        /** @description The ETag of your last read, e.g. `"3"` (or `*` for any version): the write happens only if the item still has it, else 412 and nothing changes. Required (428 without) when the service runs with REQUIRE_IF_MATCH=true. */
         'If-Match'?: components['parameters']['IfMatch'];
       };
       path: {

@@ -101,14 +101,29 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
  * each says `explode: false` for generated clients to send what the service reads best.
  */
 export function queryParameters(schema: Schema): Json[] {
-  return Object.entries(toSchema(schema).properties ?? {}).map(([name, { description, ...property }]) => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
-    schema: neverNull(property),
-  }));
+  return Object.entries(toSchema(schema).properties ?? {}).map(([name, { description, ...property }]) => {
+    const { schema: unexampled, example } = withoutExample(neverNull(property));
+    const shown = example === undefined ? undefined : `Example: \`${String(example)}\`.`;
+    return {
+      name,
+      in: 'query',
+      required: false,
+      description: [description, shown].filter((part) => part !== undefined).join(' '),
+      ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
+      schema: unexampled,
+    };
+  });
+}
+
+/**
+ * A parameter's schema without its example (a list's, else its items'), and that example. Swagger
+ * UI fills an optional parameter in with its example when "Try it out" is clicked, and sends it: a
+ * filter would narrow the list the reader asked for. The description shows it instead.
+ */
+function withoutExample({ example, ...schema }: SchemaObject): { schema: SchemaObject; example: unknown } {
+  if (schema.items === undefined) return { schema, example };
+  const items = withoutExample(schema.items as SchemaObject);
+  return { schema: { ...schema, items: items.schema }, example: example ?? items.example };
 }
 
 /**
