@@ -70,7 +70,7 @@ export function documentedField(field: FieldSpec): DocumentedField {
     const { min, max } = numberBounds(field);
     says.push(`at most ${field.scale ?? DEFAULT_SCALE} decimals`, `from ${min} to ${max}`);
   }
-  if (field.type === 'datetime') says.push('UTC offset of at most 14:00', '9999-12-31T23:59:59.999Z in UTC');
+  if (field.type === 'datetime') says.push('an offset of up to 23:59 either way', 'years 0001-9999 both as written and in UTC');
   return {
     required: field.required === true,
     schema: { ...typeAndFormat(field), ...rules(field), ...(field.required ? {} : { nullable: true }) },

@@ -3,7 +3,7 @@ import indefinite from 'indefinite';
 import { docComment, literal, numberLiteral, templateLiteralText, wrap } from './code-text.js';
 import { capitalize } from '../spec/entity-names.js';
 import { columnName, fieldLabel } from '../spec/field-name.js';
-import { acceptsEmpty, DATETIME, lengthBounds, numberBounds } from '../values/field-values.js';
+import { acceptsEmpty, lengthBounds, numberBounds } from '../values/field-values.js';
 import { patternExample } from '../values/pattern-values.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, DOUBLE_DIGITS, type FieldSpec } from '../spec/spec.js';
 
@@ -138,15 +138,15 @@ function joiChain(field: FieldSpec): { head: string; calls: string[] } {
     case 'date':
       return { head: 'Joi.string()', calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'] };
     case 'datetime':
-      // A time without a zone would be read in the database server's zone: require one. More than
-      // milliseconds would be cut, and isoDate() alone lets through years and offsets the database
-      // refuses or cannot answer as written (storableInstant). The note joins the filters' descriptions.
+      // The schema module's DATE_TIME (the generator's DATETIME): a time zone always, since a time
+      // without one would be read in the database server's zone; at most milliseconds, as more would
+      // be cut; years the database answers as written. storableInstant hands the database UTC, as
+      // PostgreSQL refuses some offsets RFC 3339 allows. The note joins the filters' descriptions.
       return {
         head: 'Joi.string()',
         calls: [
           ...allow(nullable),
-          '.isoDate()',
-          `.pattern(/${DATETIME.source}/, 'date-time with a time zone')`,
+          ".pattern(DATE_TIME, 'date-time')",
           '.custom(calendarDate)',
           '.custom(storableInstant)',
           '.messages({ ...dateMessages, ...instantMessages })',

@@ -1,6 +1,7 @@
 import type { Answers } from '../answers/answers.js';
 import { entityNames, type EntityNames } from '../spec/entity-names.js';
 import { canonicalField, DEFAULT_FIELDS } from '../spec/spec.js';
+import { DATETIME } from '../values/field-values.js';
 import { docsView, type DocsView } from './docs-views.js';
 import { entityShape, type EntityShape } from './entity-views.js';
 import { fieldViews, type FieldView } from './field-views.js';
@@ -29,6 +30,8 @@ export interface TemplateContext extends EntityNames {
   /** The unique fields and their constraints; empty when none is unique. */
   unique: UniqueView[];
   list: ListView;
+  /** The schema module's DATE_TIME: the rule the generator checks a datetime default or example by. */
+  dateTimePattern: string;
 }
 
 /** The migrations every project has besides the create one; a field migration may not take their names. */
@@ -62,5 +65,6 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     docs: docsView(specFields),
     unique: uniqueViews(specFields, names.tableName),
     list: listView(specFields, history[0]?.fields ?? specFields),
+    dateTimePattern: DATETIME.source,
   };
 }

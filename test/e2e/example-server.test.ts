@@ -102,36 +102,7 @@ started('Swagger UI shows the token operation and the five item operations with 
   await page.close();
 });
 
-started('Swagger UI, as the README says: get a token, Authorize, then "Try it out" creates an item', async () => {
-  const { running, browser } = ready();
-  const page = await browser.newPage();
-  await page.goto(`${running.api}/swagger`);
-  const token = page.locator('.opblock-post', { hasText: '/api/auth/token' });
-  await token.locator('.opblock-summary').click();
-  await token.locator('button.try-out__btn').click();
-  await token.locator('textarea.body-param__text').fill(JSON.stringify({ username: USERNAME, password: PASSWORD }));
-  await token.locator('button.execute').click();
-  const tokenBody = token.locator('.live-responses-table .response-col_description pre').first();
-  await tokenBody.waitFor({ timeout: 10_000 });
-  const { accessToken } = JSON.parse((await tokenBody.textContent()) ?? '{}') as { accessToken: string };
-  assert.ok(accessToken, 'the token answer shows an accessToken');
-
-  await page.locator('button.btn.authorize').first().click();
-  await page.locator('.modal-ux input').first().fill(accessToken);
-  await page.locator('.modal-ux button.authorize').click();
-  await page.locator('.modal-ux button.btn-done').click();
-
-  const create = page.locator('.opblock-post', { hasText: '/api/products' }).filter({ hasNotText: '/api/auth/token' });
-  await create.locator('.opblock-summary').click();
-  await create.locator('button.try-out__btn').click();
-  await create.locator('button.execute').click();
-  const statusCell = create.locator('.live-responses-table tr.response .response-col_status').first();
-  await statusCell.waitFor({ timeout: 10_000 });
-  assert.is((await statusCell.textContent())?.trim(), '201');
-  const list = (await (await fetch(`${running.api}/api/products`)).json()) as unknown[];
-  assert.is(list.length, 1);
-  await page.close();
-});
+// Swagger UI's "Try it out" on every operation, after Authorize: swagger-ui.test.ts.
 
 started('/metrics passes promtool check metrics', async () => {
   const { running } = ready();

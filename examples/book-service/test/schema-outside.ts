@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { MAX_OFFSET_MINUTES, offset, type Schema, text, validDateTime, validValue } from './schema-values.js';
+import { type Schema, text, validDateTime, validValue } from './schema-values.js';
 
 // Values just outside an OpenAPI 3.0 schema (dereferenced): the wrong type, null where it is not
 // allowed, and values breaking each of its rules by a little or by far.
@@ -27,20 +27,18 @@ const badDateTimes = fc.oneof(
     '2026-01-01T00:60:00Z',
     '2026-01-01T00:00:00',
     '2026-01-01 00:00:00Z',
-    '2026-01-01T00:00:00+16:00',
-    '2026-01-01T00:00:00-23:59',
-    '2026-01-01T00:00:00+14:01',
+    '2026-01-01T00:00:00+24:00',
+    '2026-01-01T00:00:00-00:60',
     '9999-12-31T23:30:00-00:45',
+    '9999-12-31T00:00:00-01:00',
     '0001-01-01T00:30:00+01:00',
+    '2026-01-01T00:00:00.1234Z',
     '2026-01-01T00:00:00.1234567890Z',
+    '2026-12-31T23:59:60Z',
     '1767225600000',
   ),
   // Days the calendar lacks, in any year: JavaScript's Date rolls them over, databases refuse them.
   { arbitrary: fc.tuple(impossibleDay, validDateTime).map(([day, value]) => day + value.slice(10)), weight: 3 },
-  // Offsets beyond 14:00 that still look like a time of day: parsers take them, databases may not.
-  fc
-    .tuple(validDateTime, fc.integer({ min: MAX_OFFSET_MINUTES + 1, max: 23 * 60 + 59 }), fc.boolean())
-    .map(([value, minutes, negative]) => value.replace(/(Z|[+-]\d\d:\d\d)$/, '') + offset(negative ? -minutes : minutes)),
 );
 
 const badDates = fc.oneof(

@@ -31,10 +31,13 @@ export interface Schema {
 
 /** Longest text drawn for an unbounded string: long enough to matter, short enough for a request head. */
 const LONG_TEXT = 300;
-/** Bounds of a date-time the service accepts: years 0001-9999 in UTC, offsets up to 14:00. */
+/**
+ * Bounds of a date-time drawn here: offsets up to 23:59 either way, as RFC 3339 allows, and
+ * instants a day inside the years 0001-9999, so that neither the clock nor UTC leaves them.
+ */
 const FIRST_INSTANT = Date.UTC(1, 0, 2);
 const LAST_INSTANT = Date.UTC(9999, 11, 30);
-export const MAX_OFFSET_MINUTES = 14 * 60;
+const MAX_OFFSET_MINUTES = 23 * 60 + 59;
 
 /** Any text: every plane of Unicode, quotes, backslashes, but no NUL and no lone surrogate (they are invalid). */
 export const text = (minLength: number, maxLength: number) =>
@@ -46,7 +49,7 @@ export const text = (minLength: number, maxLength: number) =>
     })
     .filter((value) => value.length >= minLength && value.length <= maxLength && !value.includes('\u0000'));
 
-export const offset = (minutes: number) => {
+const offset = (minutes: number) => {
   const sign = minutes < 0 ? '-' : '+';
   const absolute = Math.abs(minutes);
   return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;

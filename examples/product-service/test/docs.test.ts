@@ -121,6 +121,8 @@ document('documents the list as generated clients read it: lists comma-separated
     sort.schema.items.enum,
     keys.flatMap((key) => [key, `-${key}`]),
   );
+  // sort=id,id is refused: validators read it from uniqueItems.
+  assert.is(sort.schema.uniqueItems, true);
   // id and -id are distinct items, yet one key twice is refused (sort=id,-id): OpenAPI 3.0 cannot say so but in words.
   assert.match(sort.description, /each at most once/);
   for (const key of keys) {
@@ -135,14 +137,65 @@ document('documents the list as generated clients read it: lists comma-separated
       assert.not.ok((part.enum ?? []).includes(null), `${name} has no null member`);
     }
   }
-  for (const rule of ['one key at a time', 'first in `sort`', '`page` and `after` exclude each other', 'UTC offset of at most 14:00']) {
+  for (const rule of [
+    'one key at a time',
+    'first in `sort`',
+    '`page` and `after` exclude each other',
+    'an offset of up to 23:59 either way',
+  ]) {
     assert.ok(list.description.includes(rule), rule);
   }
   assert.match(list.responses[400].description, /a combination the list does not serve/);
   assert.match(
     parameter('createdAt[gte]').description,
-    /^Only the rows whose createdAt is at least this\. A date-time has a UTC offset of at most 14:00/,
+    /^Only the rows whose createdAt is at least this\. A date-time has a time zone: Z, or an offset of up to 23:59 either way/,
   );
+});
+
+document('states the date-times the service takes as validators read them: format date-time, narrowed by a pattern', () => {
+  const list = documentFor().paths['/api/products'].get;
+  const [{ properties: answered }] = documentedProductSchemas() as [Json];
+  for (const schema of [answered.createdAt, answered.updatedAt, list.parameters.find((p: Json) => p.name === 'createdAt[gte]').schema]) {
+    assert.is(schema.format, 'date-time');
+    const pattern = new RegExp(schema.pattern);
+    // Every offset RFC 3339 allows, and at most milliseconds.
+    for (const taken of [
+      '2026-01-01T12:00:00Z',
+      '2026-01-01T12:00:00.123+23:59',
+      '2026-01-01T12:00:00-23:59',
+      '9999-12-31T23:59:59.999Z',
+    ]) {
+      assert.ok(pattern.test(taken), taken);
+    }
+    // No time zone, more than milliseconds, or an instant outside the years 0001-9999 in UTC.
+    for (const refused of [
+      '2026-01-01T12:00:00',
+      '2026-01-01T12:00:00.0001Z',
+      '9999-12-31T23:30:00-00:45',
+      '0001-01-01T00:30:00+01:00',
+      '0000-06-01T00:00:00Z',
+    ]) {
+      assert.not.ok(pattern.test(refused), refused);
+    }
+  }
+});
+
+document('"Try it out" in Swagger UI fills in no optional parameter: none has an example the reader would send unasked', () => {
+  const api = documentFor();
+  const resolved = (parameter: Json): Json =>
+    parameter.$ref === undefined ? parameter : api.components.parameters[String(parameter.$ref).split('/').at(-1)!];
+  const filledIn: string[] = [];
+  for (const [path, item] of Object.entries(api.paths as Json)) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      for (const parameter of ((operation.parameters ?? []) as Json[]).map(resolved)) {
+        // Swagger UI fills a parameter in from these, in this order (a list's items are left empty); a
+        // default is what the service does without the parameter anyway.
+        const example = Object.values(parameter.examples ?? {})[0] ?? parameter.example ?? parameter.schema?.example;
+        if (!parameter.required && example !== undefined) filledIn.push(`${method} ${path} ${parameter.name}: ${JSON.stringify(example)}`);
+      }
+    }
+  }
+  assert.equal(filledIn, []);
 });
 
 document('every example of a number with x-scale has at most that many decimals, as the service requires', () => {

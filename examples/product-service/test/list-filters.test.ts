@@ -45,14 +45,45 @@ runnable(test, tooFew(4))('an exact match on a unique key combines with a range 
 runnable(test, tooFew(3))('date-time filters at the limits of their offsets and years are served', async () => {
   await fill(service(), 3);
   for (const query of [
-    'createdAt[gte]=2000-01-01T00:00:00%2B14:00&sort=createdAt',
+    'createdAt[gte]=2000-01-01T00:00:00%2B23:59&sort=createdAt',
     'createdAt[gt]=0001-01-01T00:00:00Z&sort=createdAt',
+    'createdAt[gt]=0001-01-01T00:00:00-23:59&sort=createdAt',
     'updatedAt[lte]=9999-12-31T23:59:59.999Z&sort=-updatedAt',
-    'updatedAt[lt]=9999-12-31T23:59:59%2B14:00&sort=updatedAt',
+    'updatedAt[lt]=9999-12-31T23:59:59%2B23:59&sort=updatedAt',
   ]) {
     const response = await service().api(`${PATH}?${query}`);
     assert.is(response.status, 200, `${query}: ${await response.clone().text()}`);
     assert.is(((await response.json()) as Row[]).length, 3, query);
+  }
+});
+
+/** The instant `utc` (ISO 8601 in UTC) as a clock `minutes` ahead of UTC shows it, e.g. 2026-01-01T23:59:00.000+23:59. */
+function atOffset(utc: string, minutes: number): string {
+  const clock = new Date(Date.parse(utc) + minutes * 60_000).toISOString().slice(0, 23);
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  return `${clock}${minutes < 0 ? '-' : '+'}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+}
+
+test('date-time filters with any offset RFC 3339 allows, beyond the 15:59 PostgreSQL takes, mean the same instant as in UTC', async () => {
+  await fill(service(), 5);
+  const rows = (await (await service().api(`${PATH}?sort=createdAt&pageSize=100`)).json()) as Row[];
+  const middle = String(rows[2]!.createdAt);
+  const ids = async (query: string) => {
+    const response = await service().api(`${PATH}?${query}&pageSize=100`);
+    assert.is(response.status, 200, `${query}: ${await response.clone().text()}`);
+    return ((await response.json()) as Row[]).map((row) => row.id);
+  };
+  for (const [filter, sort] of [
+    ['createdAt', 'id'],
+    ['createdAt[gte]', 'createdAt'],
+    ['createdAt[lt]', '-createdAt'],
+  ]) {
+    const inUtc = await ids(`${filter}=${encodeURIComponent(middle)}&sort=${sort}`);
+    assert.ok(inUtc.length > 0 && inUtc.length < rows.length, `${filter} picks some of the rows: ${inUtc}`);
+    for (const minutes of [23 * 60 + 59, -(23 * 60 + 59), 16 * 60, -16 * 60, 330]) {
+      const query = `${filter}=${encodeURIComponent(atOffset(middle, minutes))}&sort=${sort}`;
+      assert.equal(await ids(query), inUtc, query);
+    }
   }
 });
 

@@ -1,6 +1,11 @@
 import { type Json, ref, textResponse } from './schema.js';
 
-/** The parameters, headers and answers of conditional requests and idempotent creates. */
+/**
+ * The parameters, headers and answers of conditional requests and idempotent creates. The three
+ * optional headers show their examples in words, never as `example`: Swagger UI would fill them in
+ * and send them with "Try it out", and a stale ETag (412, or an empty 304) or a key used before
+ * (a replay, or 422) would change what the reader's request does.
+ */
 export const CONDITIONAL_COMPONENTS: Record<string, Json> = {
   parameters: {
     IfMatch: {
@@ -8,27 +13,28 @@ export const CONDITIONAL_COMPONENTS: Record<string, Json> = {
       in: 'header',
       required: false,
       description:
-        'The ETag of your last read (or `*` for any version): the write happens only if the item still has it, ' +
+        'The ETag of your last read, e.g. `"3"` (or `*` for any version): the write happens only if the item still has it, ' +
         'else 412 and nothing changes. Required (428 without) when the service runs with REQUIRE_IF_MATCH=true.',
-      schema: { type: 'string', example: '"3"' },
+      schema: { type: 'string' },
     },
     IfNoneMatch: {
       name: 'If-None-Match',
       in: 'header',
       required: false,
-      description: 'The ETag you hold: 304 without a body while the item still has it.',
-      schema: { type: 'string', example: '"3"' },
+      description: 'The ETag you hold, e.g. `"3"`: 304 without a body while the item still has it.',
+      schema: { type: 'string' },
     },
     IdempotencyKey: {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
       description:
-        'A key of your own (1 to 255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same ' +
-        'request with the same key within IDEMPOTENCY_KEY_TTL_SECONDS (a day by default) gets the first answer ' +
-        'again, with Idempotent-Replayed: true, and creates nothing. A retry that arrives while the first is still ' +
-        'running waits for it. The same key with another request is a 422.',
-      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$', example: '5f0c6f0e-2b1e-4c39-9d47-4b8ef6a2a0c1' },
+        'A key of your own, new for each create (1 to 255 visible ASCII characters, e.g. a UUID such as ' +
+        '`5f0c6f0e-2b1e-4c39-9d47-4b8ef6a2a0c1`), that makes retries safe: the same request with the same key within ' +
+        'IDEMPOTENCY_KEY_TTL_SECONDS (a day by default) gets the first answer again, with Idempotent-Replayed: true, ' +
+        'and creates nothing. A retry that arrives while the first is still running waits for it. The same key with ' +
+        'another request is a 422.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
     },
   },
   headers: {

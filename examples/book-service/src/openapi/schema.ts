@@ -55,6 +55,8 @@ interface DescribedKey {
  *   an integer in floating point);
  * - a string Joi refuses empty (it does unless '' is allowed) states `minLength: 1`;
  * - a date (the pattern named YYYY-MM-DD) is `format: date`, which says as much more plainly;
+ * - a date-time (the pattern named date-time) is `format: date-time` as well as its pattern, which
+ *   narrows RFC 3339 to what the service stores and answers as written;
  * - a lower-case GUID states its pattern: `format: uuid` alone allows capitals (RFC 9562 reads
  *   hex digits in either case), which the service refuses;
  * - a nullable enum lists null among its values, as OpenAPI 3.0.3 asks for validators to accept it.
@@ -85,6 +87,7 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
     property.format = 'date';
     delete property.pattern;
   }
+  if (patternNamed('date-time')) property.format = 'date-time';
   const lowerCase = rules.some((rule) => rule.name === 'case' && rule.args?.direction === 'lower');
   if (property.format === 'uuid' && lowerCase) property.pattern = LOWER_CASE_UUID;
   const plain = property.format === undefined && property.enum === undefined;
@@ -98,14 +101,29 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
  * each says `explode: false` for generated clients to send what the service reads best.
  */
 export function queryParameters(schema: Schema): Json[] {
-  return Object.entries(toSchema(schema).properties ?? {}).map(([name, { description, ...property }]) => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
-    schema: neverNull(property),
-  }));
+  return Object.entries(toSchema(schema).properties ?? {}).map(([name, { description, ...property }]) => {
+    const { schema: unexampled, example } = withoutExample(neverNull(property));
+    const shown = example === undefined ? undefined : `Example: \`${String(example)}\`.`;
+    return {
+      name,
+      in: 'query',
+      required: false,
+      description: [description, shown].filter((part) => part !== undefined).join(' '),
+      ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
+      schema: unexampled,
+    };
+  });
+}
+
+/**
+ * A parameter's schema without its example (a list's, else its items'), and that example. Swagger
+ * UI fills an optional parameter in with its example when "Try it out" is clicked, and sends it: a
+ * filter would narrow the list the reader asked for. The description shows it instead.
+ */
+function withoutExample({ example, ...schema }: SchemaObject): { schema: SchemaObject; example: unknown } {
+  if (schema.items === undefined) return { schema, example };
+  const items = withoutExample(schema.items as SchemaObject);
+  return { schema: { ...schema, items: items.schema }, example: example ?? items.example };
 }
 
 /**

@@ -31,7 +31,7 @@ const textMessages = { 'string.storable': '{{#label}} must not contain NUL chara
 
 /**
  * Refuses days the calendar does not have, such as 2026-02-30 or year 0, also as the day of a
- * date-time (isoDate() lets them through): the database would refuse them with an error.
+ * date-time (its pattern lets them through): the database would refuse them with an error.
  */
 const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
   const day = value.slice(0, 10);
@@ -44,32 +44,33 @@ const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
 
 const dateMessages = { 'date.calendar': '{{#label}} must be a date the calendar has' };
 
-/** Time zones in use run from -12:00 to +14:00; PostgreSQL refuses offsets beyond 15:59. */
-const MAX_UTC_OFFSET_MINUTES = 14 * 60;
-// Years 0001-9999 in UTC: outside them an instant reads back as +010000-... or a year before 0001.
-const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
-const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+/**
+ * A date-time as the API reads it, and as the document's pattern states it: RFC 3339 with a time
+ * zone always (Z, or an offset of up to 23:59 either way), at most milliseconds (an answer has no
+ * more), in the years 0001-9999 both as written and in UTC (outside them an instant reads back as
+ * +010000-... or a year before 0001): no year 0000, no offset ahead of UTC on 0001-01-01, none
+ * behind it on 9999-12-31.
+ */
+const DATE_TIME =
+  /^(?!0000-|0001-01-01T[^+]*\+(?!00:00)|9999-12-31T[^-]*-(?!00:00))\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** The rule of every date-time the API reads, for the document. */
 export const INSTANT_RULE =
-  'A date-time has a UTC offset of at most 14:00 either way and falls from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC.';
+  'A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in ' +
+  'the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it.';
 
 /**
- * Refuses a date-time the database would refuse (an offset beyond 15:59) or could not answer as
- * written (an instant outside the years 0001-9999 in UTC), before any query.
+ * The same instant in UTC, which a Date holds exactly (DATE_TIME allows at most milliseconds):
+ * PostgreSQL refuses offsets beyond 15:59, which RFC 3339 allows, so the database only ever sees Z.
+ * What DATE_TIME refuses is left as it is, for its message.
  */
-const storableInstant = (value: string, helpers: Joi.CustomHelpers) => {
-  const zone = /[T ][^+-]*[+-](\d{2}):?(\d{2})?$/.exec(value);
-  if (zone !== null && Number(zone[1]) * 60 + Number(zone[2] ?? 0) > MAX_UTC_OFFSET_MINUTES) return helpers.error('instant.offset');
-  const time = Date.parse(value);
-  // What is no date-time at all is isoDate()'s to refuse, in its own words.
-  if (Number.isNaN(time)) return value;
-  return time >= FIRST_INSTANT && time <= LAST_INSTANT ? value : helpers.error('instant.range');
-};
+const storableInstant = (value: string) =>
+  DATE_TIME.test(value) && !value.endsWith('Z') ? new Date(Date.parse(value)).toISOString() : value;
 
 const instantMessages = {
-  'instant.offset': '{{#label}} must have a UTC offset of at most 14:00 either way',
-  'instant.range': '{{#label}} must fall from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC',
+  'string.pattern.name':
+    '{{#label}} must be a date-time with a time zone, such as 2026-01-01T12:00:00Z or 2026-01-01T14:00:00.000+02:00, ' +
+    'with at most milliseconds, in the years 0001-9999 both as written and in UTC',
 };
 
 const name = Joi.string().min(1).max(100).custom(storableText).messages(textMessages).example('Widget');
@@ -109,7 +110,7 @@ export const productUpdateSchema = Joi.object<ProductUpdate, true>({ name, descr
 
 // createdAt and updatedAt are filters too: a day the calendar lacks (2026-02-30) must not reach the database, which errs on it.
 const timestamp = Joi.string()
-  .isoDate()
+  .pattern(DATE_TIME, 'date-time')
   .custom(calendarDate)
   .custom(storableInstant)
   .messages({ ...dateMessages, ...instantMessages })
