@@ -18,11 +18,11 @@ import { SERVICE_PASSWORD, SERVICE_USERNAME, startService } from '../support/ope
 
 const ROWS = 12;
 const EXAMPLES = [
-  { dir: example, entity: 'product', body: 'productBody' },
-  { dir: join(root, 'examples/book-service'), entity: 'book', body: 'bookBody' },
+  { dir: example, entity: 'product' },
+  { dir: join(root, 'examples/book-service'), entity: 'book' },
 ];
 
-for (const { dir, entity, body } of EXAMPLES) {
+for (const { dir, entity } of EXAMPLES) {
   const test = suite(`generated clients of the ${entity} example`);
 
   test('openapi-fetch and hey-api type-check and send every list parameter as the service reads it', async () => {
@@ -37,15 +37,15 @@ for (const { dir, entity, body } of EXAMPLES) {
           body: JSON.stringify({ username: SERVICE_USERNAME, password: SERVICE_PASSWORD }),
         })
       ).json();
-      // The rows: the example's own k6 bodies, valid and varied.
-      const bodyOf = (await import(join(dir, `k6/${entity}-body.ts`)))[body] as (vu: number, iteration: number) => Record<string, unknown>;
+      // The rows: the example's own numbered test bodies, valid and varied.
+      const { numbered } = (await import(join(dir, 'test/factory.ts'))) as { numbered: (n: number) => Record<string, unknown> };
       const document = (await (await fetch(`${api}/openapi.json`)).json()) as Json;
       const listPath = Object.keys(document.paths).find((path) => document.paths[path].get?.operationId?.startsWith('list'))!;
       for (let i = 0; i < ROWS; i++) {
         const created = await fetch(`${api}${listPath}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${(token as { accessToken: string }).accessToken}` },
-          body: JSON.stringify(bodyOf(1, i)),
+          body: JSON.stringify(numbered(i + 1)),
         });
         assert.is(created.status, 201, await created.text());
       }

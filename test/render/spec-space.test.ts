@@ -42,10 +42,4 @@ space('each drawn spec is refused in one line, or renders a tree that passes bio
   );
 });
 
-space('a unique decimal with more units than a double counts renders, its values varying', () => {
-  const files = renderProject({ ...DEFAULT_PORTS, ...checkAnswers({ entity: 'Box', fields: [{ name: 'ratio', type: 'decimal', precision: 16, scale: 16, unique: true }] }) });
-  assert.match(files.get('k6/box-body.ts') ?? '', /ratio: \(n \+ 1\) \/ 10_000_000_000_000_000/);
-  assert.is(lintFindings(files), undefined);
-});
-
 space.run();

@@ -25,7 +25,8 @@ export const KEYS = LIST_KEYS.map((key) => ({
 /** The keys of text, which also filter by [prefix], and how long their values may be. */
 export const TEXT_KEYS = KEYS.flatMap(({ key, column }) => {
   const rules = RULES[key as Field];
-  const text = rules?.type === 'string' && rules.format === undefined && rules.enum === undefined;
+  // Plain text and email addresses; not dates, date-times, UUIDs or enums, which compare otherwise.
+  const text = rules?.type === 'string' && (rules.format === undefined || rules.format === 'email') && rules.enum === undefined;
   return text ? [{ key, column, maxLength: rules.maxLength ?? Number.MAX_SAFE_INTEGER }] : [];
 });
 

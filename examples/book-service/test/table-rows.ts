@@ -22,7 +22,7 @@ export async function insertRows(knex: Knex | Knex.Transaction, rows: TableRow[]
   if (rows.length === 0) return 0;
   const withIds = rows[0]!.id !== undefined;
   const columns = [...(withIds ? ['id'] : []), ...FIELDS.map(column), 'created_at', 'updated_at'];
-  const records = rows.map(({ id, fields, createdAt, updatedAt }) => ({
+  const columnRows = rows.map(({ id, fields, createdAt, updatedAt }) => ({
     ...(withIds ? { id } : {}),
     ...Object.fromEntries(Object.entries(fields).map(([field, value]) => [column(field), value])),
     created_at: createdAt,
@@ -32,7 +32,7 @@ export async function insertRows(knex: Knex | Knex.Transaction, rows: TableRow[]
   const result = await knex.raw(
     `with added as (insert into ?? (${list}) select ${list} from json_populate_recordset(null::??, ?) on conflict do nothing returning 1) ` +
       'select count(*)::int as count from added',
-    [Book.tableName, ...columns, ...columns, Book.tableName, JSON.stringify(records)],
+    [Book.tableName, ...columns, ...columns, Book.tableName, JSON.stringify(columnRows)],
   );
   return (result as { rows: { count: number }[] }).rows[0]!.count;
 }
