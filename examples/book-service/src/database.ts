@@ -10,6 +10,7 @@ import pg from 'pg';
 import { type Config, IN_MEMORY } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Logger } from './logger.js';
+import { StartupError } from './startup-error.js';
 
 export interface Database {
   knex: Knex;
@@ -211,14 +212,23 @@ function embeddedKnex(dataDir: string | undefined, log: Knex.Logger): Knex {
   return knexFactory({ client: ClientPgLite, connection: { pglite } as Knex.StaticConnectionConfig, log });
 }
 
+// A data folder that cannot be created or written: a path through a file, no permission, a read-only file system.
+const UNWRITABLE = new Set(['ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EEXIST']);
+
 async function openEmbedded(dataDir: string, log: Knex.Logger): Promise<Database> {
   if (dataDir === IN_MEMORY) {
     const knex = embeddedKnex(undefined, log);
     return { knex, kind: 'embedded', withMigrationLock: createLocalLock(), close: () => knex.destroy() };
   }
 
-  await mkdir(dataDir, { recursive: true });
-  const release = await lockDataDir(dataDir);
+  const release = await mkdir(dataDir, { recursive: true })
+    .then(() => lockDataDir(dataDir))
+    .catch((error: NodeJS.ErrnoException) => {
+      if (!UNWRITABLE.has(error.code ?? '')) throw error;
+      throw new StartupError(
+        `cannot write data folder ${dataDir} (${error.code}): set DATA_DIR to a folder this user may write, or DATABASE_URL`,
+      );
+    });
 
   try {
     const knex = embeddedKnex(join(dataDir, 'pgdata'), log);

@@ -40,6 +40,16 @@ test('a port in use, a HOST of another machine: exit 1 and one line naming PORT,
   }
 });
 
+test('a data folder that cannot be written: exit 1 and one line naming DATA_DIR', async () => {
+  const file = join(dataDir(), 'a-file');
+  await writeFile(file, '');
+  const folder = join(file, 'data');
+  assertRefused(
+    await refusal(folder, {}),
+    `cannot write data folder ${folder} (ENOTDIR): set DATA_DIR to a folder this user may write, or DATABASE_URL`,
+  );
+});
+
 test('npm run db:seed and npm run migrate while the service holds the embedded database: one line saying to stop it first', async () => {
   const server = await within(60_000, 'the service ready', spawnServer(dataDir()).started);
   try {

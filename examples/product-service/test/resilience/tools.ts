@@ -57,7 +57,8 @@ export function hasTools(test: Test, names: string[]): boolean {
   const missing = names.filter((name) => findTool(name) === undefined);
   if (missing.length === 0) return true;
   const packages = [...new Set(missing.map((name) => PACKAGES[name] ?? name))].join(' ');
-  const reason = `${missing.join(', ')} not found (Debian and Ubuntu: apt-get install ${packages}; or set PG_BIN to PostgreSQL's bin folder)`;
+  const elsewhere = missing.some((name) => PACKAGES[name] === 'postgresql') ? "; or set PG_BIN to PostgreSQL's bin folder" : '';
+  const reason = `${missing.join(', ')} not found (Debian and Ubuntu: apt-get install ${packages}${elsewhere})`;
   test(`needs ${missing.join(', ')}`, () => {
     if (process.env.CI === 'true') assert.unreachable(reason);
     console.log(`  skipped: ${reason}`);
