@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Readers for environment variables: each names the variable at fault in a ConfigError. */
 
 export type Env = Record<string, string | undefined>;
@@ -41,4 +43,38 @@ export function choice<T extends string>(env: Env, name: string, choices: readon
 
 export function isProduction(env: Env): boolean {
   return text(env, 'NODE_ENV') === 'production';
+}
+
+/** Secrets that may come from a file instead: `JWT_SECRET_FILE=/run/secrets/jwt-secret`, as Docker and Kubernetes mount them. */
+export const SECRET_VARIABLES = ['DATABASE_URL', 'JWT_SECRET', 'CURSOR_SECRET', 'AUTH_PASSWORD', 'AUTH_PASSWORD_HASH'] as const;
+
+/**
+ * `env` with each secret whose `<NAME>_FILE` is set read from that file (the convention of the
+ * official Docker images), and the `_FILE` variable removed. The newlines that end most files
+ * are no part of the secret. A secret set both ways, an unreadable file or an empty one is a
+ * ConfigError that names the variable and the path, never the content.
+ */
+export function readSecretFiles(env: Env): Env {
+  const resolved = { ...env };
+  for (const name of SECRET_VARIABLES) {
+    const fileVariable = `${name}_FILE`;
+    const path = text(env, fileVariable);
+    delete resolved[fileVariable];
+    if (path === undefined) continue;
+    if (text(env, name) !== undefined) throw new ConfigError(`Set ${name} or ${fileVariable}, not both`);
+    const value = fileText(path, fileVariable).replace(/[\r\n]+$/, '');
+    if (value === '') throw new ConfigError(`${fileVariable}: ${path} is empty`);
+    resolved[name] = value;
+  }
+  return resolved;
+}
+
+/** The text of the file at `path`, which `source` named; a ConfigError naming both when it cannot be read. */
+export function fileText(path: string, source: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    throw new ConfigError(`${source}: cannot read ${path} (${code === 'ENOENT' ? 'no such file' : code})`);
+  }
 }

@@ -20,6 +20,7 @@ interface Step {
 }
 
 interface Job {
+  'runs-on'?: string;
   services?: Record<string, any>;
   strategy?: { matrix?: Record<string, unknown[]> };
   steps: Step[];
@@ -47,7 +48,7 @@ for (const { dir, names } of generatedProjects) {
     assert.ok(commands.length > 0);
     for (const command of commands) {
       const script = /^npm run (\S+)(?: -- .*)?$/.exec(command)?.[1] ?? (command === 'npm test' ? 'test' : undefined);
-      if (command === 'npm install' || command === 'npm ci') continue;
+      if (command === 'npm install' || command === 'npm ci' || command.startsWith('sudo apt-get ')) continue;
       assert.ok(script && packageJson.scripts[script], `unknown command: ${command}`);
     }
   });
@@ -85,6 +86,14 @@ for (const { dir, names } of generatedProjects) {
         [postgres.env.POSTGRES_USER, postgres.env.POSTGRES_PASSWORD, postgres.env.POSTGRES_DB, postgres.ports[0].split(':')[0]],
       );
     }
+  });
+
+  ci('installs PgBouncer before the tests, which put it (and TLS, with openssl) in front of PostgreSQL', () => {
+    const install = steps.findIndex((step) => /\bapt-get install\b.*\bpgbouncer\b/.test(step.run ?? ''));
+    assert.ok(install >= 0, 'a step installs pgbouncer');
+    assert.ok(install < steps.findIndex((step) => step.run === 'npm run test:resilience'), 'before the resilience tests');
+    // openssl and PostgreSQL's server binaries (initdb, pg_ctl) come with GitHub's Ubuntu runners.
+    assert.is(job!['runs-on'], 'ubuntu-latest');
   });
 
   ci.run();

@@ -3,7 +3,8 @@
  * multi-word service: the Dockerfile and the Kubernetes manifests (validated against the API
  * schemas). The image's commands themselves run in each project's `npm run test:resilience`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -142,7 +143,19 @@ async function checkProject({ dir, names, port, managementPort }: GeneratedProje
   const portsByName = new Map<string, number>(container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]));
   const configMap = one('ConfigMap');
   const secret = one('Secret');
-  const productionConfig = () => loadConfig({ ...configMap.data, ...secret.stringData, ...AUTH_ENV });
+  // The Secret reaches the pods as files: a volume of it, mounted, and variables naming its files.
+  const secretVolume = (pod.volumes as { name: string; secret?: { secretName: string } }[]).find((v) => v.secret?.secretName === secret.metadata.name);
+  const secretMount = (container.volumeMounts as { name: string; mountPath: string; readOnly?: boolean }[]).find((m) => m.name === secretVolume?.name);
+  const fileVariables = (container.env ?? []) as { name: string; value: string }[];
+  /** The variables of the container with its Secret's files written as `values` say, in a folder of their own. */
+  const secretFiles = (values: Record<string, string>): Record<string, string> => {
+    const folder = mkdtempSync(join(tmpdir(), 'deploy-secrets-'));
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    for (const [key, value] of Object.entries(values)) writeFileSync(join(folder, key), value);
+    return Object.fromEntries(fileVariables.map(({ name, value }) => [name, value.replace(secretMount!.mountPath, folder)]));
+  };
+  const realSecrets = { ...secret.stringData, 'jwt-secret': AUTH_ENV.JWT_SECRET, 'auth-password': AUTH_ENV.AUTH_PASSWORD };
+  const productionConfig = () => loadConfig({ ...configMap.data, ...secretFiles(realSecrets) });
 
   const k8s = suite(`${names.packageName}: Kubernetes manifests`);
 
@@ -196,22 +209,31 @@ async function checkProject({ dir, names, port, managementPort }: GeneratedProje
     assert.equal([ready.initialDelaySeconds, ready.periodSeconds], [5, 5]);
   });
 
-  k8s('environment: referenced ConfigMap and Secret exist and together form a valid production config', () => {
+  k8s('environment: the ConfigMap as variables, the Secret as read-only files named by *_FILE; together a valid production config', () => {
     const refs = container.envFrom as { configMapRef?: { name: string }; secretRef?: { name: string } }[];
-    assert.equal(refs.map((ref) => ref.configMapRef?.name ?? ref.secretRef?.name), [configMap.metadata.name, secret.metadata.name]);
+    assert.equal(refs.map((ref) => ref.configMapRef?.name ?? ref.secretRef?.name), [configMap.metadata.name]);
     assert.is(configMap.data.NODE_ENV, 'production');
-    assert.equal(Object.keys(secret.stringData).sort(), ['AUTH_PASSWORD', 'DATABASE_URL', 'JWT_SECRET']);
+    assert.equal(Object.keys(secret.stringData).sort(), ['auth-password', 'database-url', 'jwt-secret']);
+    assert.ok(secretMount?.readOnly, 'the Secret is mounted read-only');
+    // Each variable names a file of the mounted Secret; together they name every key.
+    assert.equal(fileVariables.map(({ name }) => name), ['DATABASE_URL_FILE', 'JWT_SECRET_FILE', 'AUTH_PASSWORD_FILE']);
+    assert.equal(fileVariables.map(({ value }) => value), ['database-url', 'jwt-secret', 'auth-password'].map((key) => `${secretMount!.mountPath}/${key}`));
+    // Readable by the service's user: the files belong to its group.
+    assert.is(pod.securityContext.fsGroup, pod.securityContext.runAsGroup);
     // The placeholders are refused, so a forgotten one stops the pods instead of opening the API...
-    assert.throws(() => loadConfig({ ...configMap.data, ...secret.stringData }), /JWT_SECRET must be at least 32 bytes/);
-    assert.throws(() => loadConfig({ ...configMap.data, ...secret.stringData, ...AUTH_ENV, AUTH_PASSWORD: 'CHANGE_ME' }), /AUTH_PASSWORD must be at least 12/);
+    assert.throws(() => loadConfig({ ...configMap.data, ...secretFiles(secret.stringData) }), /JWT_SECRET must be at least 32 bytes/);
+    assert.throws(() => loadConfig({ ...configMap.data, ...secretFiles({ ...realSecrets, 'auth-password': 'CHANGE_ME' }) }), /AUTH_PASSWORD must be at least 12/);
     // ...and real values make a valid production configuration, listening on every interface of the pod.
     const config = productionConfig();
     assert.is(config.port, portsByName.get('http'));
     assert.is(config.host, '0.0.0.0');
-    // Every setting in the ConfigMap is documented in a row of the configuration table (docs/operations.md)
+    assert.is(config.databaseUrl, secret.stringData['database-url']);
+    // Every setting in the ConfigMap and the container is documented in a row of the configuration table (docs/operations.md)
     // (a row may name related variables together: `PORT` / `MANAGEMENT_PORT`).
     const configuration = read('docs/operations.md');
-    for (const key of Object.keys(configMap.data)) assert.match(configuration, new RegExp(`^\\| [^\\n]*\`${key}\``, 'm'), key);
+    for (const key of [...Object.keys(configMap.data), ...fileVariables.map(({ name }) => name)]) {
+      assert.match(configuration, new RegExp(`^\\| [^\\n]*\`${key}\``, 'm'), key);
+    }
   });
 
   k8s('shutdown: the grace period outlasts the preStop pause plus SHUTDOWN_TIMEOUT_MS', () => {

@@ -1,6 +1,7 @@
 import { ConfigError, type DatabaseConfig, loadDatabaseConfig, loadDotEnv } from './config.js';
 import { type Database, openDatabase } from './database.js';
 import { createLogger, type Logger } from './logger.js';
+import { knownCause } from './startup-error.js';
 
 // Shared by the npm scripts run by hand (migrate, migrate:*, db:seed).
 
@@ -26,7 +27,8 @@ function configOrExit(): DatabaseConfig {
 
 /**
  * Opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR), runs `task`
- * and closes it. A failure is logged as fatal and sets exit code 1.
+ * and closes it. A failure sets exit code 1: one line on stderr when its cause is known (the
+ * service holds the embedded database, a wrong password), else logged as fatal with its stack.
  */
 export async function withDatabase(task: (db: Database, logger: Logger) => Promise<void>): Promise<void> {
   const config = configOrExit();
@@ -39,7 +41,10 @@ export async function withDatabase(task: (db: Database, logger: Logger) => Promi
       await db.close();
     }
   } catch (error) {
-    logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed');
+    const command = process.env.npm_lifecycle_event ? `npm run ${process.env.npm_lifecycle_event}` : 'this command';
+    const cause = knownCause(error, `stop the service first (${command} opens the embedded database itself), then run it again`);
+    if (cause !== undefined) process.stderr.write(`${cause}\n`);
+    else logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed');
     process.exitCode = 1;
   }
 }

@@ -8,11 +8,13 @@ import { createApps } from './app.js';
 import { retryWithBackoff } from './backoff.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, openDatabase } from './database.js';
+import { databaseMisconfiguration } from './database-misconfiguration.js';
 import { isDatabaseUnavailable } from './http/errors.js';
 import { createReadiness, type Readiness } from './http/health.js';
-import { createHttpServer, drain } from './http/http-server.js';
+import { createHttpServer, drain, listenRefusal } from './http/http-server.js';
 import { createLogger, type Logger } from './logger.js';
 import { migrateLatest, pendingMigrations, unknownMigrations } from './migrations/index.js';
+import { knownCause, StartupError } from './startup-error.js';
 
 /**
  * Runs the service until SIGTERM or SIGINT. `stopTracing`, when tracing is on, sends the
@@ -31,7 +33,7 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
     const { service, management } = createApps({ db, config, logger, readiness });
 
     // Management first: /health/ready answers 503 while the database is awaited and migrated.
-    const managementServer = await listen(management, config, config.managementPort, logger, 'management');
+    const managementServer = await listen(management, config, 'MANAGEMENT_PORT', logger);
     let serviceServer: Server | undefined;
 
     let stopping = false;
@@ -67,12 +69,14 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
       if (stopping) return;
       throw error;
     }
-    serviceServer = await listen(service, config, config.port, logger, 'service');
+    serviceServer = await listen(service, config, 'PORT', logger);
     if (stopping) return;
     readiness.markReady();
     logger.info({ database: db.kind }, 'ready');
   } catch (error) {
-    logger.fatal({ err: error }, error instanceof Error ? error.message : 'startup failed');
+    const cause = knownCause(error, 'stop that process first, or set DATA_DIR to another folder');
+    if (cause !== undefined) logger.fatal(cause);
+    else logger.fatal({ err: error }, error instanceof Error ? error.message : 'startup failed');
     process.exit(1);
   }
 }
@@ -85,7 +89,7 @@ class MigrationsPendingError extends Error {
  * Waits for the database and migrates it (or, with MIGRATE_ON_START=false, waits until
  * someone else has). An unreachable database is retried with capped exponential backoff,
  * so a service started before its database neither exits nor crash-loops; any other
- * failure (bad password, broken migration) is thrown. Migrations a newer build applied
+ * failure (a wrong password or TLS setting, a broken migration) is thrown. Migrations a newer build applied
  * (after a rollback to this one) are left applied and reported once.
  */
 async function prepareDatabase(db: Database, config: Config, readiness: Readiness, logger: Logger, signal: AbortSignal): Promise<void> {
@@ -103,7 +107,8 @@ async function prepareDatabase(db: Database, config: Config, readiness: Readines
     },
     {
       signal,
-      retryable: (error) => isDatabaseUnavailable(error) || error instanceof MigrationsPendingError,
+      retryable: (error) =>
+        (isDatabaseUnavailable(error) && databaseMisconfiguration(error) === undefined) || error instanceof MigrationsPendingError,
       onRetry: (error, attempt, delayMs) => {
         const pending = error instanceof MigrationsPendingError;
         readiness.markWaiting(pending ? 'migrations pending' : 'database unavailable');
@@ -134,11 +139,18 @@ function loadConfigOrExit(): Config {
   }
 }
 
-async function listen(app: Koa, config: Config, port: number, logger: Logger, name: string): Promise<Server> {
-  const server = createHttpServer(app, config).listen(port, config.host);
-  await once(server, 'listening');
+async function listen(app: Koa, config: Config, variable: 'PORT' | 'MANAGEMENT_PORT', logger: Logger): Promise<Server> {
+  const port = variable === 'PORT' ? config.port : config.managementPort;
+  const server = createHttpServer(app, config);
+  try {
+    server.listen(port, config.host);
+    await once(server, 'listening');
+  } catch (error) {
+    const refusal = listenRefusal(error, variable, port, config.host);
+    throw refusal === undefined ? error : new StartupError(refusal);
+  }
   const address = server.address() as AddressInfo;
-  logger.info({ host: address.address, port: address.port }, `${name} listening`);
+  logger.info({ host: address.address, port: address.port }, `${variable === 'PORT' ? 'service' : 'management'} listening`);
   return server;
 }
 

@@ -1,5 +1,6 @@
 import { type AuthConfig, loadAuthConfig, MIN_SECRET_BYTES } from './auth/auth.config.js';
-import { boolean, ConfigError, choice, type Env, integer, isProduction, text } from './env.js';
+import { databaseUrl } from './database-url.js';
+import { boolean, ConfigError, choice, type Env, integer, isProduction, readSecretFiles, text } from './env.js';
 
 export { ConfigError };
 
@@ -20,11 +21,11 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
-  /** PostgreSQL connection string; undefined means the embedded database in dataDir. */
+  /** PostgreSQL connection string, TLS settings included (database-url.ts); undefined means the embedded database in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolMax: number;
-  /** PostgreSQL statement_timeout for every pooled connection; 0 disables it. */
+  /** PostgreSQL statement_timeout for every pooled connection (unless a transaction pooler refuses it, see database.ts); 0: none. */
   dbStatementTimeoutMs: number;
   /** Longest wait for a new PostgreSQL connection and for a free pool connection. */
   dbConnectTimeoutMs: number;
@@ -56,10 +57,12 @@ export function loadDotEnv(): void {
 }
 
 /**
- * Reads the configuration from environment variables, applying defaults.
- * Pure: pass `process.env` or any object. Throws a ConfigError naming the variable at fault.
+ * Reads the configuration from environment variables (pass `process.env` or any object),
+ * applying defaults; a secret may come from the file its `<NAME>_FILE` names. Throws a
+ * ConfigError naming the variable at fault.
  */
-export function loadConfig(env: Env): Config {
+export function loadConfig(variables: Env): Config {
+  const env = readSecretFiles(variables);
   const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65_535);
   const managementPort = integer(env, 'MANAGEMENT_PORT', DEFAULT_MANAGEMENT_PORT, 0, 65_535);
   // Port 0 asks the system for a free port, so two zeros do not collide.
@@ -103,7 +106,8 @@ export type DatabaseConfig = Pick<
  * The part of the configuration that the scripts run by hand (migrate, db:seed) need: the
  * database and the log level, without the secrets only the running service needs.
  */
-export function loadDatabaseConfig(env: Env): DatabaseConfig {
+export function loadDatabaseConfig(variables: Env): DatabaseConfig {
+  const env = readSecretFiles(variables);
   const url = databaseUrl(env);
   // The embedded database is for development: a production deployment must name its server.
   if (url === undefined && isProduction(env)) {
@@ -121,22 +125,6 @@ export function loadDatabaseConfig(env: Env): DatabaseConfig {
 
 function logLevel(env: Env): LogLevel {
   return choice(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
-}
-
-function databaseUrl(env: Env): string | undefined {
-  const value = text(env, 'DATABASE_URL');
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    // Never echo the value: it usually carries a password.
-    throw new ConfigError('DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database)');
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
-  }
-  return value;
 }
 
 /** CURSOR_SECRET: optional, but when set as long as a token secret must be, for the same reason. */

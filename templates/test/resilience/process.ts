@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +6,15 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
 
+import type { Service } from '../helpers.js';
 import { AUTH_ENV } from '../tokens.js';
 
 /** The project folder, so the server starts the same from whatever folder the tests run in. */
 export const projectDir = fileURLToPath(new URL('../..', import.meta.url));
 
-export type LogEntry = { msg?: string; host?: string; port?: number; attempt?: number; retryInMs?: number };
+export type LogEntry = { level?: number; msg?: string; host?: string; port?: number; attempt?: number; retryInMs?: number };
 
 export interface Exit {
   code: number | null;
@@ -47,7 +49,16 @@ export interface Spawned {
 export function spawnServer(dataDir: string, env: Record<string, string> = {}, script = 'src/server.ts'): Spawned {
   const options: SpawnOptions = {
     cwd: projectDir,
-    env: { PATH: process.env.PATH, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', MANAGEMENT_PORT: '0', LOG_LEVEL: 'info', ...AUTH_ENV, ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      MANAGEMENT_PORT: '0',
+      LOG_LEVEL: 'info',
+      ...AUTH_ENV,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   };
   const loader = script.endsWith('.ts') ? ['--import', 'tsx/esm'] : [];
@@ -95,4 +106,40 @@ export function useDataDir(suite: Test): () => string {
     await rm(dataDir, { recursive: true, force: true });
   });
   return () => dataDir;
+}
+
+/** A spawned service as the in-process helpers (post, create, put, walk) take it: only `api`, fetch() against its service port. */
+export function serviceOf(server: Started): Service {
+  return { api: (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${server.servicePort}${path}`, init) } as Service;
+}
+
+/** `promise`, or a rejection naming `what` once `ms` have passed: a test that would hang fails instead. */
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** How a service that could not start ended: its exit code, the lines it logged at level fatal, and all it wrote. */
+export interface Refusal {
+  code: number | null;
+  fatal: string[];
+  output: string;
+}
+
+/** Starts the service with `env` and waits for it to give up (within a minute). */
+export async function refusal(dataDir: string, env: Record<string, string>): Promise<Refusal> {
+  const spawned = spawnServer(dataDir, env);
+  const { code, output } = await within(60_000, 'the service exits', spawned.exit);
+  const fatal = spawned.logs.filter((entry) => entry.level === 60).map((entry) => entry.msg ?? '');
+  return { code, fatal, output };
+}
+
+/** The service exited 1 after logging exactly `line` at level fatal, with no stack trace anywhere. */
+export function assertRefused({ code, fatal, output }: Refusal, line: string): void {
+  assert.is(code, 1, output);
+  assert.equal(fatal, [line], output);
+  assert.not.match(output, /\n\s+at /, 'no stack trace');
 }

@@ -4,6 +4,8 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Registry } from 'prom-client';
 
+import { databaseMisconfiguration } from '../database-misconfiguration.js';
+
 export type ReadinessState = 'starting' | 'ready' | 'stopping';
 
 export interface Readiness {
@@ -52,9 +54,9 @@ export function createManagementRouter(knex: Knex, readiness: Readiness, registr
   const router = new Router({ methods: METHODS });
 
   router.get('/health', async (ctx) => {
-    const database = await checkDatabase(knex);
+    const { database, reason } = await checkDatabase(knex);
     ctx.status = database === 'ok' ? 200 : 503;
-    ctx.body = { status: database === 'ok' ? 'ok' : 'error', checks: { database } };
+    ctx.body = { status: database === 'ok' ? 'ok' : 'error', checks: { database }, reason };
   });
 
   router.get('/health/live', (ctx) => {
@@ -67,9 +69,9 @@ export function createManagementRouter(knex: Knex, readiness: Readiness, registr
       ctx.body = { status: readiness.state, reason: readiness.reason };
       return;
     }
-    const database = await checkDatabase(knex);
+    const { database, reason } = await checkDatabase(knex);
     ctx.status = database === 'ok' ? 200 : 503;
-    ctx.body = { status: database === 'ok' ? 'ready' : 'error', checks: { database } };
+    ctx.body = { status: database === 'ok' ? 'ready' : 'error', checks: { database }, reason };
   });
 
   router.get('/metrics', async (ctx) => {
@@ -80,16 +82,22 @@ export function createManagementRouter(knex: Knex, readiness: Readiness, registr
   return router;
 }
 
-/** 'ok' when `select 1` answers in time, else what went wrong (never the raw error text). */
-async function checkDatabase(knex: Knex): Promise<'ok' | 'timeout' | 'unavailable'> {
+interface DatabaseCheck {
+  database: 'ok' | 'timeout' | 'unavailable';
+  /** For a database that refuses this service for good (a changed password, a dropped database): what to fix. */
+  reason?: string;
+}
+
+/** 'ok' when `select 1` answers in time, else what went wrong (never the raw error text, only a known cause's line). */
+async function checkDatabase(knex: Knex): Promise<DatabaseCheck> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(resolve, DATABASE_CHECK_TIMEOUT_MS, 'timeout');
+  const timeout = new Promise<DatabaseCheck>((resolve) => {
+    timer = setTimeout(resolve, DATABASE_CHECK_TIMEOUT_MS, { database: 'timeout' });
   });
   try {
     const query = knex.raw('select 1').then(
-      () => 'ok' as const,
-      () => 'unavailable' as const,
+      (): DatabaseCheck => ({ database: 'ok' }),
+      (error: unknown): DatabaseCheck => ({ database: 'unavailable', reason: databaseMisconfiguration(error) }),
     );
     return await Promise.race([query, timeout]);
   } finally {

@@ -53,3 +53,23 @@ export function drain(server: Server): Promise<void> {
     setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
   });
 }
+
+/**
+ * One line for a port this process cannot listen on, naming the variable to change, or
+ * undefined for any other error.
+ */
+export function listenRefusal(error: unknown, variable: string, port: number, host: string): string | undefined {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return `port ${port} on ${host} is in use by another process: stop it, or set ${variable} to a free port`;
+    case 'EACCES':
+      return `port ${port} needs privileges this process does not have: set ${variable} to a port above 1023`;
+    case 'EADDRNOTAVAIL':
+      return `HOST ${host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all of them`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST ${host} does not resolve to an address: set HOST to an address of this machine, or 0.0.0.0 for all of them`;
+    default:
+      return undefined;
+  }
+}

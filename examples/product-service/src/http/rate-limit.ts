@@ -29,8 +29,8 @@ function createLimiter(perMinute: number, store: Knex | undefined): RateLimiterA
   if (store === undefined) return new RateLimiterMemory(limits);
   return new RateLimiterPostgres({
     ...limits,
-    storeClient: store,
-    storeType: 'knex',
+    storeClient: unnamedStatements(store),
+    storeType: 'pool',
     // Created by a migration (001-store-rate-limits), not by the limiter racing other replicas.
     tableName: 'rate_limits',
     tableCreated: true,
@@ -38,4 +38,22 @@ function createLimiter(perMinute: number, store: Knex | undefined): RateLimiterA
     // While PostgreSQL is away, each process counts on its own rather than refusing every login.
     insuranceLimiter: new RateLimiterMemory(limits),
   });
+}
+
+/**
+ * The limiter's store: knex's pool, with the limiter's statements sent unnamed. It names them, to
+ * prepare each once per connection, but a transaction pooler (PgBouncer) hands every statement to
+ * whichever server connection is free, where one prepared on another does not exist.
+ */
+function unnamedStatements(knex: Knex) {
+  return {
+    query: async ({ text, values }: { text: string; values?: unknown[] }) => {
+      const connection = await knex.client.acquireConnection();
+      try {
+        return await connection.query({ text, values });
+      } finally {
+        await knex.client.releaseConnection(connection);
+      }
+    },
+  };
 }
