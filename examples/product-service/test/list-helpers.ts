@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { Product } from '../src/product/product.model.js';
 import { LIST_KEYS } from '../src/product/product.schema.js';
 import { distinctCreates, fieldValues } from './arbitraries.js';
-import { FIELDS, type Field, RULES, UNIQUE_FIELDS } from './factory.js';
+import { FIELDS, type Field, numbered, RULES, UNIQUE_FIELDS } from './factory.js';
 import { create, type Service } from './helpers.js';
 
 // What the list tests share: rows with values to sort and filter by, the expected order, and walks along Link rel="next".
@@ -45,10 +45,11 @@ const FIELD_KEYS = KEYS.flatMap(({ key, ...rest }) => (key in fieldValues ? [{ k
 export function bodies(count: number): Record<string, unknown>[] {
   const filterable = (value: unknown) => value !== null && value !== '' && !(typeof value === 'string' && value.includes(','));
   const given = (key: keyof typeof fieldValues) => (fieldValues[key] as fc.Arbitrary<unknown>).filter(filterable);
+  // A unique key takes each row's numbered value, distinct by construction; any other, one of three drawn.
   const values = Object.fromEntries(
     FIELD_KEYS.map(({ key, unique }) => [
       key,
-      unique ? fc.sample(fc.uniqueArray(given(key), { minLength: count, maxLength: count }), 1)[0]! : fc.sample(given(key), 3),
+      unique ? Array.from({ length: count }, (_, i) => numbered(i + 1)[key]) : fc.sample(given(key), 3),
     ]),
   );
   return fc.sample(distinctCreates(count), 1)[0]!.map((body, i) => {
