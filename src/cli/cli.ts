@@ -84,6 +84,7 @@ async function resolveAnswers(entityArgument: string | undefined, options: CliOp
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
   const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields() : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
+  if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (fields === undefined) return resolved;
   return given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
 }
