@@ -1,6 +1,6 @@
 import { lengthBounds, numberBounds, valueProblem } from './field-values.js';
 import { exampleValue } from '../views/joi-views.js';
-import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
+import { DEFAULT_SCALE, requiredOnCreate, type FieldSpec } from '../spec/spec.js';
 
 /**
  * What the contract tests send for one field, from its rules: values it accepts (each read back
@@ -12,9 +12,10 @@ import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
  */
 export interface FieldCases {
   field: string;
+  /** A create must send it (required, without a default). */
   required: boolean;
   unique: boolean;
-  /** What a create that leaves the field out stores: its default, else null. Unused when required. */
+  /** What a create that leaves the field out stores: its default, else null. Unused when a create must send it. */
   whenAbsent: unknown;
   accepts: unknown[];
   acceptsAs: [unknown, unknown][];
@@ -209,14 +210,16 @@ export function fieldCases(field: FieldSpec): FieldCases {
       break;
     }
   }
-  const required = field.required === true;
+  // A required field is never null; an optional one stores null as sent, and an update's null clears it.
+  const nullable = field.required !== true;
+  const mustSend = requiredOnCreate(field);
   return {
     field: field.name,
-    required,
+    required: mustSend,
     unique: field.unique === true,
-    whenAbsent: required ? undefined : (storedForm(field, field.default) ?? null),
-    accepts: unique([...cases.accepts.filter((value) => value !== undefined), ...(required ? [] : [null])]),
+    whenAbsent: mustSend ? undefined : (storedForm(field, field.default) ?? null),
+    accepts: unique([...cases.accepts.filter((value) => value !== undefined), ...(nullable ? [null] : [])]),
     acceptsAs: cases.acceptsAs ?? [],
-    refuses: required ? [...cases.refuses, [null, nullRefusal]] : cases.refuses,
+    refuses: nullable ? cases.refuses : [...cases.refuses, [null, nullRefusal]],
   };
 }

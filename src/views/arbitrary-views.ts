@@ -1,6 +1,6 @@
 import { literal, numberLiteral, templateLiteralText } from './code-text.js';
 import { exampleValue } from './joi-views.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { requiredOnCreate, type FieldSpec } from '../spec/spec.js';
 
 /** What the property, model and concurrency test templates print about the fields (each field's own values: field-data-views.ts). */
 export interface ArbitraryViews {
@@ -10,7 +10,7 @@ export interface ArbitraryViews {
   hasUnique: boolean;
   /** The column defaults a create stores for the fields it leaves out: `{ status: 'draft' }`, or `{}`. */
   defaults: string;
-  /** A valid create with the required fields only (the first field when none is required), as an object literal. */
+  /** A valid create with only the fields a create must send (the first field when there is none), as an object literal. */
   exampleCreate: string;
   /** A valid update of one field that no unique index covers, as JSON text in a literal. */
   exampleUpdateJson: string;
@@ -37,7 +37,7 @@ function storedDefault(field: FieldSpec): unknown {
 
 /** The request bodies and field sets of the entity, for test/arbitraries.ts and the tests that use it. */
 export function arbitraryViews(specs: readonly FieldSpec[]): ArbitraryViews {
-  const required = specs.filter((field) => field.required);
+  const required = specs.filter(requiredOnCreate);
   const exampleFields = required.length > 0 ? required : specs.slice(0, 1);
   const example = Object.fromEntries(exampleFields.map((field) => [field.name, exampleValue(field)]));
   const json = JSON.stringify(example);

@@ -1,6 +1,6 @@
 import { docComment, literal } from './code-text.js';
 import { fieldCases, type FieldCases } from '../values/contract-cases.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { requiredOnCreate, type FieldSpec } from '../spec/spec.js';
 import { changeAllEntries, changeEntry, inputEntries, seriesEntries, type BodyEntry } from '../values/test-bodies.js';
 import { valueCode } from '../values/value-code.js';
 
@@ -81,7 +81,7 @@ export function contractView(fields: readonly FieldSpec[]): ContractView {
     change: change === undefined ? '{}' : `{ ${entryCode(change)} }`,
     changeField: change?.name ?? '',
     changeAll: objectCode(changeAllEntries(fields).map(entryCode)),
-    missingRequired: fields.filter((field) => field.required).map((field) => `"${field.name}" is required`).join('; '),
+    missingRequired: fields.filter(requiredOnCreate).map((field) => `"${field.name}" is required`).join('; '),
     unknownField: ['colour', 'extraField', 'unknownField'].find((name) => !names.includes(name))!,
     fieldCases: fields.flatMap((field) => caseLines(fieldCases(field))),
   };

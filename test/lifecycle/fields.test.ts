@@ -118,6 +118,14 @@ fields('a required field added to a table that may hold rows is refused with the
   assert.match(refused.out.err[0] ?? '', 'add a field optional with a default, then make it required');
 });
 
+fields('a required field with a default is added in place: the stored rows take the default', () => {
+  const dir = bookProject();
+  editFields(dir, (list) => [...list, { name: 'pages', type: 'integer', required: true, default: 1 }]);
+  const { code, out } = update(dir);
+  assert.is(code, 0, out.err.join('\n'));
+  assert.match(readFileSync(join(dir, 'src/migrations/002-add-pages-to-books.ts'), 'utf8'), "table.integer('pages').notNullable().defaultTo(1);");
+});
+
 fields('renamedFrom renames the column (and its constraint) once; the answers keep the rename in its migration only', () => {
   const dir = bookProject();
   editFields(dir, (list) => list.map((field) => (field.name === 'isbn' ? { ...field, name: 'code', renamedFrom: 'isbn' } : field)));
@@ -178,7 +186,8 @@ for (const layout of MIGRATION_LAYOUTS) {
       ...list
         .filter((field) => field.name !== 'summary')
         .map((field) => (field.name === 'format' ? { ...field, name: 'cover', renamedFrom: 'format', values: ['hardcover', 'paperback', 'ebook'] } : field)),
-      { name: 'pages', type: 'integer', default: 100, index: true },
+      // Required with a default: the stored rows take the default, so NOT NULL holds at once.
+      { name: 'pages', type: 'integer', required: true, default: 100, index: true },
     ]);
     assert.is(update(updated, { allowDestructive: true }).code, 0);
 

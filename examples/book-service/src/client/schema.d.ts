@@ -129,7 +129,7 @@ export interface components {
        */
       price: number | null;
       /**
-       * @description Leaving it out on create stores "paperback", and null in an update clears it.
+       * @description Leaving it out on create stores "paperback", null stores none, and null in an update clears it.
        * @example paperback
        * @enum {string|null}
        */
@@ -141,7 +141,7 @@ export interface components {
        */
       published: string | null;
       /**
-       * @description Leaving it out on create stores true, and null in an update clears it.
+       * @description Leaving it out on create stores true, null stores none, and null in an update clears it.
        * @example true
        */
       available: boolean | null;
@@ -174,7 +174,7 @@ export interface components {
        */
       price?: number | null;
       /**
-       * @description Leaving it out on create stores "paperback", and null in an update clears it.
+       * @description Leaving it out on create stores "paperback", null stores none, and null in an update clears it.
        * @example paperback
        * @enum {string|null}
        */
@@ -186,7 +186,7 @@ export interface components {
        */
       published?: string | null;
       /**
-       * @description Leaving it out on create stores true, and null in an update clears it.
+       * @description Leaving it out on create stores true, null stores none, and null in an update clears it.
        * @example true
        */
       available?: boolean | null;
@@ -212,7 +212,7 @@ export interface components {
        */
       price?: number | null;
       /**
-       * @description Leaving it out on create stores "paperback", and null in an update clears it.
+       * @description Leaving it out on create stores "paperback", null stores none, and null in an update clears it.
        * @example paperback
        * @enum {string|null}
        */
@@ -224,7 +224,7 @@ export interface components {
        */
       published?: string | null;
       /**
-       * @description Leaving it out on create stores true, and null in an update clears it.
+       * @description Leaving it out on create stores true, null stores none, and null in an update clears it.
        * @example true
        */
       available?: boolean | null;
