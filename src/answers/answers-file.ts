@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { validateEntity, validatePort, validatePortPair } from './validate-answers.js';
 import type { FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
+import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
 import { checkFields, FieldSpecError } from '../spec/validate-fields.js';
 import type { FieldSpec } from '../spec/spec.js';
 
@@ -34,11 +35,13 @@ export interface AnswersFromFile {
   fields?: FieldSpec[];
   /** A generated project's record of its field migrations (see Answers.migrations). */
   migrations?: FieldMigration[];
+  /** How the project's first migrations build its table (see Answers.migrationLayout). */
+  migrationLayout?: MigrationLayout;
 }
 
 /** What a generated project's create-item-service.json also holds: read past, never used as answers. */
 const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
-const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations']);
+const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations', 'migrationLayout']);
 
 function checkPort(value: unknown, label: string): number | undefined {
   if (value === undefined) return undefined;
@@ -49,10 +52,11 @@ function checkPort(value: unknown, label: string): number | undefined {
 
 /**
  * Checks the answers in a parsed answers file with the CLI's own validators: entity, ports,
- * fields. A generated project's create-item-service.json is a valid answers file too.
+ * fields. A generated project's create-item-service.json is a valid answers file too; `recorded`
+ * says the answers are such a project's (by default: the file records its generator version).
  * Throws FieldSpecError with one line.
  */
-export function checkAnswers(input: unknown): AnswersFromFile {
+export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean } = {}): AnswersFromFile {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new FieldSpecError('must be a JSON object such as {"entity": "Book", "fields": [...]}');
   }
@@ -73,6 +77,8 @@ export function checkAnswers(input: unknown): AnswersFromFile {
   if (managementPort !== undefined) answers.managementPort = managementPort;
   if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity);
+  const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);
+  if (migrationLayout !== undefined) answers.migrationLayout = migrationLayout;
   return answers;
 }
 

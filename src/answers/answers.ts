@@ -1,4 +1,5 @@
 import type { FieldSpec } from '../spec/spec.js';
+import type { MigrationLayout } from './migration-layout.js';
 
 /** What a user chooses; everything else is derived from it. */
 export interface Answers {
@@ -12,6 +13,8 @@ export interface Answers {
    * migration first. Each later migration is rendered from the difference to the list before it.
    */
   migrations?: FieldMigration[];
+  /** How the first migrations build the table (see MIGRATION_LAYOUTS); a new project's layout when left out. */
+  migrationLayout?: MigrationLayout;
 }
 
 /** A migration and the fields the table has once it ran. */

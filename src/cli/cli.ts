@@ -102,6 +102,7 @@ async function resolveAnswers(
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
   const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io)) : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
+  if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
   const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
   return { answers: withFields, prompted: prompts };

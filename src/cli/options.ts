@@ -4,6 +4,7 @@ import { entityNames } from '../spec/entity-names.js';
 import { readAnswersFile } from '../answers/answers-file.js';
 import { parseFieldFlags } from '../spec/flag.js';
 import type { FieldMigration } from '../answers/answers.js';
+import type { MigrationLayout } from '../answers/migration-layout.js';
 import type { FieldSpec } from '../spec/spec.js';
 import { FieldSpecError } from '../spec/validate-fields.js';
 
@@ -26,6 +27,8 @@ export interface GivenAnswers {
   fields?: FieldSpec[];
   /** A generated project's field migrations, from its answers file: a new project renders the same migrations. */
   migrations?: FieldMigration[];
+  /** A generated project's migration layout, from its answers file: a new project renders the same first migrations. */
+  migrationLayout?: MigrationLayout;
 }
 
 /**
@@ -48,6 +51,7 @@ export function givenAnswers(options: GivenOptions, cwd: string): GivenAnswers {
     managementPort: options.managementPort ?? fromFile?.managementPort,
     fields: flags.length > 0 ? parseFieldFlags(flags) : fromFile?.fields,
     migrations: fromFile?.migrations,
+    migrationLayout: fromFile?.migrationLayout,
   };
   return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as GivenAnswers;
 }

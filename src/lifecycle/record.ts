@@ -114,7 +114,8 @@ function parseAnswers(value: unknown, prefix: string): Answers {
   const where = prefix === '' ? '' : `"${prefix.replace(/\.$/, '')}": `;
   let answers: AnswersFromFile;
   try {
-    answers = checkAnswers(value);
+    // A project's answers: its generator version is recorded beside them, not among them.
+    answers = checkAnswers(value, { recorded: true });
   } catch (error) {
     throw new LifecycleError(`${ANSWERS_FILE}: ${where}${(error as Error).message}`);
   }

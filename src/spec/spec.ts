@@ -15,7 +15,10 @@ interface FieldBase<Type extends FieldType, Value> {
   /** camelCase JSON name; the column is its snake_case form. */
   name: string;
   type: Type;
-  /** Required on create; otherwise the column is nullable and `null` clears the field. */
+  /**
+   * Never null (the column is NOT NULL), and a create must send it unless it has a default.
+   * Otherwise the column is nullable: `null` stores none, and in an update clears the field.
+   */
   required?: boolean;
   /** A unique index; a duplicate is answered with 409. */
   unique?: boolean;
@@ -28,7 +31,7 @@ interface FieldBase<Type extends FieldType, Value> {
    * again. `update` removes it once the rename migration is written.
    */
   renamedFrom?: string;
-  /** Stored when a create leaves the field out. */
+  /** Stored when a create leaves the field out (with `required`, the create may leave it out). */
   default?: Value;
   /** The value the OpenAPI document shows; one that passes the field's rules is made up when left out. */
   example?: Value;
@@ -129,6 +132,11 @@ export const DEFAULT_FIELDS: readonly FieldSpec[] = Object.freeze([
   { name: 'price', type: 'decimal', required: true, precision: 18, scale: 2, min: 0.01, example: 19.99 },
   { name: 'quantity', type: 'integer', required: true, min: 1, example: 3 },
 ] satisfies FieldSpec[]);
+
+/** Whether a create must send the field: it is required, and has no default to store in its place. */
+export function requiredOnCreate(field: FieldSpec): boolean {
+  return field.required === true && field.default === undefined;
+}
 
 /** The same field with its keys in `FIELD_KEYS` order, so equal specs print as equal JSON. */
 export function canonicalField(field: FieldSpec): FieldSpec {

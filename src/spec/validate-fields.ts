@@ -160,7 +160,6 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
     if (exampleProblem) return `${at}: example ${JSON.stringify(field.example)} ${exampleProblem}`;
   }
   if (field.default !== undefined) {
-    if (field.required === true) return `${at}: a required field has no use for a default (it applies only when the field is left out)`;
     const defaultProblem = valueProblem(field as unknown as FieldSpec, field.default);
     if (defaultProblem) return `${at}: default ${JSON.stringify(field.default)} ${defaultProblem}`;
   }

@@ -1,9 +1,10 @@
 import { literal, numberLiteral } from './code-text.js';
 import { acceptsEmpty, DATETIME, lengthBounds, numberBounds, UUID } from '../values/field-values.js';
-import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
+import { DEFAULT_SCALE, requiredOnCreate, type FieldSpec } from '../spec/spec.js';
 
 /** What the OpenAPI document must state of one field in each schema that has it, from the spec alone. */
 export interface DocumentedField {
+  /** Required on create (a required field with a default may be left out). */
   required: boolean;
   /** The property's type, format and bounds keys: exactly these, so a key more (multipleOf) is a difference too. */
   schema: Record<string, unknown>;
@@ -72,7 +73,7 @@ export function documentedField(field: FieldSpec): DocumentedField {
   }
   if (field.type === 'datetime') says.push('an offset of up to 23:59 either way', 'years 0001-9999 both as written and in UTC');
   return {
-    required: field.required === true,
+    required: requiredOnCreate(field),
     schema: { ...typeAndFormat(field), ...rules(field), ...(field.required ? {} : { nullable: true }) },
     says,
   };

@@ -43,7 +43,7 @@ function rowShape(fields: readonly FieldView[]): Pick<EntityShape, 'rowOmitted' 
 }
 
 function createType(fields: readonly FieldView[], className: string): string {
-  const keys = (required: boolean) => fields.filter((field) => field.required === required).map((field) => literal(field.name)).join(' | ');
+  const keys = (required: boolean) => fields.filter((field) => field.requiredOnCreate === required).map((field) => literal(field.name)).join(' | ');
   const parts = [
     ...(keys(true) === '' ? [] : [`Pick<${className}, ${keys(true)}>`]),
     ...(keys(false) === '' ? [] : [`Partial<Pick<${className}, ${keys(false)}>>`]),

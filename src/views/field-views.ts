@@ -3,7 +3,7 @@ import { columnName, fieldLabel } from '../spec/field-name.js';
 import { fieldConstants, joiDeclaration } from './joi-views.js';
 import { lengthBounds } from '../values/field-values.js';
 import { isListKey } from './list-views.js';
-import { DEFAULT_PRECISION, DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
+import { DEFAULT_PRECISION, DEFAULT_SCALE, requiredOnCreate, type FieldSpec } from '../spec/spec.js';
 
 /**
  * What the templates print for one field, computed once so that a template only substitutes:
@@ -17,7 +17,8 @@ export interface FieldView {
   label: string;
   /** SCREAMING_SNAKE_CASE, for the field's constants: `UNIT_PRICE` (MAX_UNIT_PRICE). */
   constantName: string;
-  required: boolean;
+  /** A create must send it: required, without a default to store in its place. */
+  requiredOnCreate: boolean;
   /** What a create stores when the field is left out, as code (`'paperback'`); undefined without a default. */
   createDefault: string | undefined;
   /** The migration's column, e.g. `table.decimal('price', 18, 2).notNullable();` */
@@ -114,7 +115,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       column,
       label: fieldLabel(field.name),
       constantName: column.toUpperCase(),
-      required: field.required === true,
+      requiredOnCreate: requiredOnCreate(field),
       createDefault: field.default === undefined ? undefined : typeof field.default === 'number' ? numberLiteral(field.default) : literal(field.default),
       knexColumn: knexColumn(field, column),
       tsType: tsType(field),

@@ -42,11 +42,13 @@ function exactDigits(scale: number, and: string): string {
   return integerDigits >= 0 ? `${integerDigits} integer digits${and}${scale} decimals` : `numbers below ${10 ** integerDigits} with ${scale} decimals`;
 }
 
-/** What leaving the field out or sending null does, for an optional field. */
-function absentRule(field: FieldSpec): string {
-  return field.default === undefined
+/** What leaving the field out and sending null do; undefined for a field a create must send, never null. */
+function absenceRule(field: FieldSpec): string | undefined {
+  const leftOut = field.default === undefined ? undefined : `leaving it out on create stores ${JSON.stringify(field.default)}`;
+  if (field.required) return leftOut === undefined ? undefined : `${leftOut}, and null is refused.`;
+  return leftOut === undefined
     ? 'null (or leaving it out) means none, and null in an update clears it.'
-    : `leaving it out on create stores ${JSON.stringify(field.default)}, and null in an update clears it.`;
+    : `${leftOut}, null stores none, and null in an update clears it.`;
 }
 
 /** The field's description in the OpenAPI document: its own words, then what the API does with it. */
@@ -64,11 +66,13 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
         ? `The upper bound is below what decimal(${precision},${scale}) could store because a JSON number is only exact to ` +
           `${DOUBLE_DIGITS} significant digits: ${exactDigits(scale, ' plus ')} always read back unchanged.`
         : undefined;
-    const text = [bound, field.required ? undefined : capitalize(absentRule(field))].filter((part) => part !== undefined).join(' ');
+    const absence = absenceRule(field);
+    const text = [bound, absence === undefined ? undefined : capitalize(absence)].filter((part) => part !== undefined).join(' ');
     return text === '' ? { template: rule.trimEnd() } : { template: rule, text };
   }
-  if (field.required) return own === undefined ? {} : { text: `${own}.` };
-  return { text: own === undefined ? capitalize(absentRule(field)) : `${own}; ${absentRule(field)}` };
+  const absence = absenceRule(field);
+  if (absence === undefined) return own === undefined ? {} : { text: `${own}.` };
+  return { text: own === undefined ? capitalize(absence) : `${own}; ${absence}` };
 }
 
 /**

@@ -2,6 +2,8 @@ import { docComment, literal, sqlText } from './code-text.js';
 import { columnOf, describeChange, fieldChanges, type Column, type FieldChange } from '../spec/field-changes.js';
 import { knexColumn } from './field-views.js';
 import type { FieldSpec } from '../spec/spec.js';
+import type { EntityNames } from '../spec/entity-names.js';
+import type { MigrationLayout } from '../answers/migration-layout.js';
 
 /**
  * A migration that changes the table's fields, as its template prints it: `up` and `down` are
@@ -139,4 +141,38 @@ export function migrationViews(
       down: statements.reverse().flatMap(({ down }) => down.flat()),
     };
   });
+}
+
+/** A migration every project of a layout starts with: its name and how index.ts imports it. */
+export interface InitialMigration {
+  name: string;
+  identifier: string;
+}
+
+/** What the templates print about the project's migration layout (see MIGRATION_LAYOUTS). */
+export interface MigrationLayoutView {
+  /** As the answers file records it. */
+  name: MigrationLayout;
+  /** The create migration makes the table whole: its version column and list indexes too. */
+  combined: boolean;
+  /** The layout's first migrations, in the order knex runs them (by name). */
+  initial: InitialMigration[];
+  /** The migration that makes the list's `(key, id)` indexes. */
+  listIndexMigration: string;
+}
+
+/** The view of a layout for this entity. */
+export function migrationLayoutView(layout: MigrationLayout, names: EntityNames): MigrationLayoutView {
+  const create = { name: `001-create-${names.fileBasePlural}`, identifier: `create${names.classNamePlural}` };
+  const serviceTables = [
+    { name: '001-store-idempotency-keys', identifier: 'storeIdempotencyKeys' },
+    { name: '001-store-rate-limits', identifier: 'storeRateLimits' },
+  ];
+  if (layout === 'combined') return { name: layout, combined: true, initial: [create, ...serviceTables], listIndexMigration: create.name };
+  const index = { name: `001-index-${names.fileBasePlural}-for-lists`, identifier: `index${names.classNamePlural}ForLists` };
+  const version = {
+    name: `001-version-${names.fileBasePlural}-for-conditional-requests`,
+    identifier: `version${names.classNamePlural}ForConditionalRequests`,
+  };
+  return { name: layout, combined: false, initial: [create, index, ...serviceTables, version], listIndexMigration: index.name };
 }

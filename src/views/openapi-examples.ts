@@ -3,7 +3,7 @@ import { literal, numberLiteral } from './code-text.js';
 import { capitalize } from '../spec/entity-names.js';
 import { columnName, fieldLabel } from '../spec/field-name.js';
 import { exampleValue } from './joi-views.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { requiredOnCreate, type FieldSpec } from '../spec/spec.js';
 
 /** One request example as the OpenAPI module lists it: its key, summary and body. */
 export interface RequestExample {
@@ -18,16 +18,17 @@ const valueOf = (fields: readonly FieldSpec[]) => Object.fromEntries(fields.map(
 
 /**
  * The request examples Swagger UI shows, one value per field (its example), each passing the
- * field's rules: create with every field, and with the required ones only when that differs;
- * update changing up to two fields to another value (required ones after the first, which
+ * field's rules: create with every field, and with only those a create must send when that
+ * differs; update changing up to two fields to another value (required ones after the first, which
  * usually names the record, else the first fields that have another value; a unique one only when
  * every field is, as it could collide), and clearing the first optional field.
  */
 export function requestExamples(fields: readonly FieldSpec[]): { create: RequestExample[]; update: RequestExample[] } {
   const required = fields.filter((field) => field.required);
   const optional = fields.filter((field) => !field.required);
+  const mustSend = fields.filter(requiredOnCreate);
   const create: RequestExample[] = [{ key: 'full', summary: 'All fields', value: valueOf(fields) }];
-  if (required.length > 0 && optional.length > 0) create.push({ key: 'minimal', summary: 'Required fields only', value: valueOf(required) });
+  if (mustSend.length > 0 && mustSend.length < fields.length) create.push({ key: 'minimal', summary: 'Required fields only', value: valueOf(mustSend) });
   const changeable = fields.filter((field) => !field.unique);
   const preferred = [
     required.slice(1).filter((field) => !field.unique),
@@ -59,7 +60,7 @@ export function requestExamples(fields: readonly FieldSpec[]): { create: Request
  *   `"name" is required${PROBLEM_SEPARATOR}"price" is required`;  '"id" is not allowed'
  */
 export function badRequestExample(fields: readonly FieldSpec[]): string {
-  const problems = fields.filter((field) => field.required).slice(0, 2).map((field) => `"${field.name}" is required`);
+  const problems = fields.filter(requiredOnCreate).slice(0, 2).map((field) => `"${field.name}" is required`);
   if (problems.length === 0) return literal('"id" is not allowed');
   return problems.length === 1 ? literal(problems[0]) : `\`${problems.join('${PROBLEM_SEPARATOR}')}\``;
 }

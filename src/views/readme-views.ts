@@ -58,16 +58,20 @@ function valueRule(field: FieldSpec): string {
  * The README's rule for one field, as a row of its field table:
  *
  *   | `name` | Required on create. 1 to 100 characters. |
- *   | `description` | Optional, at most 500 characters. Reads back as `null` when absent; `null` in an update clears it. |
+ *   | `status` | Required, one of `draft` or `published`; left out on create: `"draft"`. Never `null`. |
+ *   | `description` | Optional, at most 500 characters. Reads back as `null` when absent or sent as `null`; `null` in an update clears it. |
  */
 export function readmeFieldRow(field: FieldSpec): string {
+  const leftOut = field.default === undefined ? undefined : `left out on create: ${code(JSON.stringify(field.default))}`;
   const sentences = field.required
-    ? ['Required on create.', `${capitalize(valueRule(field))}.`]
+    ? leftOut === undefined
+      ? ['Required on create.', `${capitalize(valueRule(field))}.`]
+      : [`Required, ${valueRule(field)}; ${leftOut}.`, 'Never `null`.']
     : [
         `Optional, ${valueRule(field)}.`,
-        field.default === undefined
-          ? 'Reads back as `null` when absent; `null` in an update clears it.'
-          : `Left out on create: ${code(JSON.stringify(field.default))}; \`null\` in an update clears it.`,
+        leftOut === undefined
+          ? 'Reads back as `null` when absent or sent as `null`; `null` in an update clears it.'
+          : `${capitalize(leftOut)}; \`null\` stores none, and in an update clears it.`,
       ];
   if (field.unique) sentences.push('Unique: a duplicate is answered with 409.');
   return `| ${code(field.name)} | ${sentences.join(' ')} |`;

@@ -6,7 +6,8 @@ import { docsView, type DocsView } from './docs-views.js';
 import { entityShape, type EntityShape } from './entity-views.js';
 import { fieldViews, type FieldView } from './field-views.js';
 import { listView, type ListView } from './list-views.js';
-import { migrationViews, type MigrationView } from './migration-views.js';
+import { NEW_PROJECT_LAYOUT } from '../answers/migration-layout.js';
+import { migrationLayoutView, migrationViews, type MigrationLayoutView, type MigrationView } from './migration-views.js';
 import { uniqueViews, type UniqueView } from './unique-views.js';
 
 /**
@@ -23,7 +24,9 @@ export interface TemplateContext extends EntityNames {
   fields: FieldView[];
   /** The fields the create migration creates: those it was first rendered with. */
   createFields: FieldView[];
-  /** The migrations after the create one; each renders the `__migration__` templates once. */
+  /** How the first migrations build the table, and their names. */
+  migrationLayout: MigrationLayoutView;
+  /** The field migrations after the first ones; each renders the `__migration__` templates once. */
   migrations: MigrationView[];
   shape: EntityShape;
   docs: DocsView;
@@ -34,22 +37,15 @@ export interface TemplateContext extends EntityNames {
   dateTimePattern: string;
 }
 
-/** The migrations every project has besides the create one; a field migration may not take their names. */
-const fixedMigrations = (names: EntityNames): Set<string> =>
-  new Set([
-    `create${names.classNamePlural}`,
-    `index${names.classNamePlural}ForLists`,
-    'storeIdempotencyKeys',
-    'storeRateLimits',
-    `version${names.classNamePlural}ForConditionalRequests`,
-  ]);
-
 /** The context the answers give every template. Pure. */
 export function templateContext(answers: Answers, generatorVersion: string): TemplateContext {
   const names = entityNames(answers.entity);
   const specFields = answers.fields ?? DEFAULT_FIELDS;
   const fields = fieldViews(specFields);
   const history = answers.migrations ?? [];
+  const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names);
+  // A field migration may not take the identifiers index.ts gives the first migrations.
+  const taken = new Set(migrationLayout.initial.map((migration) => migration.identifier));
   return {
     ...names,
     port: answers.port,
@@ -60,7 +56,8 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
       history.length === 0 ? false : JSON.stringify(history.map(({ name, fields }) => ({ name, fields: fields.map(canonicalField) }))),
     fields,
     createFields: history[0] === undefined ? fields : fieldViews(history[0].fields),
-    migrations: migrationViews(names.tableName, names.labelPlural, history, fixedMigrations(names)),
+    migrationLayout,
+    migrations: migrationViews(names.tableName, names.labelPlural, history, taken),
     shape: entityShape(fields, names),
     docs: docsView(specFields),
     unique: uniqueViews(specFields, names.tableName),

@@ -8,7 +8,7 @@ import type { Output } from '../../src/lifecycle/project.js';
 import { readStatus } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { tempDir } from '../support/helpers.js';
-import { generated, previousRelease, product, writeTree } from '../support/lifecycle-fixtures.js';
+import { generated, previousRelease, product, productOfPrevious, writeTree } from '../support/lifecycle-fixtures.js';
 
 /**
  * A checkout with CRLF line ends (git's core.autocrlf on Windows): line ends alone are no edit,
@@ -39,7 +39,7 @@ test('update keeps CRLF, takes the release into unedited files and merges an own
   lines.length = 0;
   assert.is(updateCommand(dir, { from: release.dir }, output), 0, lines.join('\n'));
 
-  const fresh = generated(product);
+  const fresh = generated(productOfPrevious);
   assert.is(readFileSync(join(dir, 'src/app.ts'), 'utf8'), crlf(fresh.get('src/app.ts') ?? ''), 'the release, with CRLF');
   assert.is(readFileSync(readme, 'utf8'), crlf(`Owner's note.\n${fresh.get('README.md')}`), 'the owner line and the release, with CRLF');
   assert.not.match(lines.join('\n'), /conflict/);

@@ -1,8 +1,6 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
-import type { Knex } from 'knex';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -11,8 +9,10 @@ import { parseRecord } from '../../src/lifecycle/record.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand, type UpdateOptions } from '../../src/lifecycle/update-command.js';
 import type { Answers } from '../../src/answers/answers.js';
+import { MIGRATION_LAYOUTS, NEW_PROJECT_LAYOUT, type MigrationLayout } from '../../src/answers/migration-layout.js';
 import { readTree, tempDir } from '../support/helpers.js';
 import { generated, writeTree } from '../support/lifecycle-fixtures.js';
+import { inScratchSchema, migrationTarget, registry, schemaOf, testKnex } from '../support/project-schema.js';
 import { collector } from '../support/output.js';
 
 const BOOK_FIELDS: FieldSpec[] = [
@@ -25,9 +25,9 @@ const book: Answers = { entity: 'Book', port: 8080, managementPort: 8081, fields
 const CREATE = 'src/migrations/001-create-books.ts';
 
 /** A Book project as this version generates it (not a git working tree: update needs no --allow-dirty). */
-function bookProject(): string {
+function bookProject(migrationLayout: MigrationLayout = NEW_PROJECT_LAYOUT): string {
   const dir = tempDir();
-  writeTree(dir, generated(book));
+  writeTree(dir, generated({ ...book, migrationLayout }));
   return dir;
 }
 
@@ -118,6 +118,14 @@ fields('a required field added to a table that may hold rows is refused with the
   assert.match(refused.out.err[0] ?? '', 'add a field optional with a default, then make it required');
 });
 
+fields('a required field with a default is added in place: the stored rows take the default', () => {
+  const dir = bookProject();
+  editFields(dir, (list) => [...list, { name: 'pages', type: 'integer', required: true, default: 1 }]);
+  const { code, out } = update(dir);
+  assert.is(code, 0, out.err.join('\n'));
+  assert.match(readFileSync(join(dir, 'src/migrations/002-add-pages-to-books.ts'), 'utf8'), "table.integer('pages').notNullable().defaultTo(1);");
+});
+
 fields('renamedFrom renames the column (and its constraint) once; the answers keep the rename in its migration only', () => {
   const dir = bookProject();
   editFields(dir, (list) => list.map((field) => (field.name === 'isbn' ? { ...field, name: 'code', renamedFrom: 'isbn' } : field)));
@@ -155,85 +163,66 @@ fields("the new migration is numbered after the owner's own migrations", () => {
 
 fields.run();
 
-/** The generated project's own migrations registry, imported from its folder. */
-interface Registry {
-  migrateLatest(db: { knex: Knex; withMigrationLock: <T>(task: () => Promise<T>) => Promise<T> }): Promise<string[]>;
-  rollbackLast(db: { knex: Knex; withMigrationLock: <T>(task: () => Promise<T>) => Promise<T> }): Promise<string | undefined>;
-}
+const database = suite('a field migration on a database that holds rows, in either migration layout');
 
-async function registry(dir: string): Promise<Registry> {
-  return (await import(pathToFileURL(join(dir, 'src/migrations/index.ts')).href)) as Registry;
-}
+/** The first migrations of each layout, as a Book project's registry applies them. */
+const FIRST_MIGRATIONS: Record<MigrationLayout, string[]> = {
+  combined: ['001-create-books', '001-store-idempotency-keys', '001-store-rate-limits'],
+  stepwise: [
+    '001-create-books',
+    '001-index-books-for-lists',
+    '001-store-idempotency-keys',
+    '001-store-rate-limits',
+    '001-version-books-for-conditional-requests',
+  ],
+};
 
-/** Columns, constraints and indexes of the books table: the schema a migration and its down must agree on. */
-async function schemaOf(knex: Knex): Promise<unknown> {
-  const columns = await knex.raw(
-    "select column_name, data_type, character_maximum_length, is_nullable, column_default from information_schema.columns where table_name = 'books' and table_schema = current_schema() order by column_name",
-  );
-  const constraints = await knex.raw(
-    "select conname, pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'books'::regclass order by conname",
-  );
-  const indexes = await knex.raw("select indexname, indexdef from pg_indexes where tablename = 'books' and schemaname = current_schema() order by indexname");
-  return { columns: columns.rows, constraints: constraints.rows, indexes: indexes.rows };
-}
-
-const database = suite('a field migration on a database that holds rows');
-
-database('migrate, insert, update, migrate: the row survives with the default; down gives back the old schema (names of constraints and indexes too); latest again', async () => {
-  const old = bookProject();
-  const updated = tempDir();
-  cpSync(old, updated, { recursive: true });
-  editFields(updated, (list) => [
-    ...list
-      .filter((field) => field.name !== 'summary')
-      .map((field) => (field.name === 'format' ? { ...field, name: 'cover', renamedFrom: 'format', values: ['hardcover', 'paperback', 'ebook'] } : field)),
-    { name: 'pages', type: 'integer', default: 100, index: true },
-  ]);
-  assert.is(update(updated, { allowDestructive: true }).code, 0);
-
-  const { default: knexFactory } = await import('knex');
-  const { default: ClientPgLite } = await import('knex-pglite');
-  const url = process.env.DATABASE_URL;
-  const schema = `lifecycle_fields_${process.pid}`;
-  const knex = url
-    ? knexFactory({ client: 'pg', connection: url, searchPath: [schema], pool: { min: 1, max: 1 } })
-    : knexFactory({ client: ClientPgLite, connection: {} });
-  const db = { knex, withMigrationLock: <T>(task: () => Promise<T>) => task() };
-  try {
-    if (url) await knex.raw('create schema ??', [schema]);
-    const before = await registry(old);
-    const after = await registry(updated);
-    assert.equal(await before.migrateLatest(db), [
-      '001-create-books',
-      '001-index-books-for-lists',
-      '001-store-idempotency-keys',
-      '001-store-rate-limits',
-      '001-version-books-for-conditional-requests',
+for (const layout of MIGRATION_LAYOUTS) {
+  database(`${layout}: migrate, insert, update, migrate: the row survives with the default; down gives back the old schema (names of constraints and indexes too); latest again`, async () => {
+    const old = bookProject(layout);
+    const updated = tempDir();
+    cpSync(old, updated, { recursive: true });
+    editFields(updated, (list) => [
+      ...list
+        .filter((field) => field.name !== 'summary')
+        .map((field) => (field.name === 'format' ? { ...field, name: 'cover', renamedFrom: 'format', values: ['hardcover', 'paperback', 'ebook'] } : field)),
+      // Required with a default: the stored rows take the default, so NOT NULL holds at once.
+      { name: 'pages', type: 'integer', required: true, default: 100, index: true },
     ]);
-    const oldSchema = await schemaOf(knex);
-    const now = new Date();
-    await knex('books').insert({ title: 'Dune', summary: 'Sand', format: 'paperback', isbn: '9780441013593', created_at: now, updated_at: now });
+    assert.is(update(updated, { allowDestructive: true }).code, 0);
 
-    assert.equal(await after.migrateLatest(db), ['002-change-books-fields']);
-    const [row] = await knex('books').select('*');
-    assert.equal({ title: row.title, cover: row.cover, isbn: row.isbn, pages: row.pages }, { title: 'Dune', cover: 'paperback', isbn: '9780441013593', pages: 100 });
-    assert.not.ok('summary' in row, 'summary was dropped');
-    await knex('books').insert({ title: 'Emma', cover: 'ebook', created_at: now, updated_at: now });
-    const unknown = await knex('books').insert({ title: 'Odd', cover: 'scroll', created_at: now, updated_at: now }).catch((error: Error) => error);
-    assert.instance(unknown, Error, 'the renamed check constraint still refuses a value outside the enum');
-    await knex('books').where({ title: 'Emma' }).delete();
+    const knex = await testKnex();
+    const db = migrationTarget(knex);
+    try {
+      await inScratchSchema(knex, `lifecycle_fields_${layout}_${process.pid}`, async () => {
+        const before = await registry(old);
+        const after = await registry(updated);
+        assert.equal(await before.migrateLatest(db), FIRST_MIGRATIONS[layout]);
+        const oldSchema = await schemaOf(knex);
+        const now = new Date();
+        await knex('books').insert({ title: 'Dune', summary: 'Sand', format: 'paperback', isbn: '9780441013593', created_at: now, updated_at: now });
 
-    assert.is(await after.rollbackLast(db), '002-change-books-fields');
-    assert.equal(await schemaOf(knex), oldSchema, 'down gives back exactly the old columns, constraints and indexes');
-    const [back] = await knex('books').select('title', 'format');
-    assert.equal(back, { title: 'Dune', format: 'paperback' });
+        assert.equal(await after.migrateLatest(db), ['002-change-books-fields']);
+        const [row] = await knex('books').select('*');
+        assert.equal({ title: row.title, cover: row.cover, isbn: row.isbn, pages: row.pages }, { title: 'Dune', cover: 'paperback', isbn: '9780441013593', pages: 100 });
+        assert.not.ok('summary' in row, 'summary was dropped');
+        await knex('books').insert({ title: 'Emma', cover: 'ebook', created_at: now, updated_at: now });
+        const unknown = await knex('books').insert({ title: 'Odd', cover: 'scroll', created_at: now, updated_at: now }).catch((error: Error) => error);
+        assert.instance(unknown, Error, 'the renamed check constraint still refuses a value outside the enum');
+        await knex('books').where({ title: 'Emma' }).delete();
 
-    assert.equal(await after.migrateLatest(db), ['002-change-books-fields']);
-    assert.equal((await knex('books').select('pages'))[0], { pages: 100 });
-  } finally {
-    if (url) await knex.raw('drop schema if exists ?? cascade', [schema]);
-    await knex.destroy();
-  }
-});
+        assert.is(await after.rollbackLast(db), '002-change-books-fields');
+        assert.equal(await schemaOf(knex), oldSchema, 'down gives back exactly the old columns, constraints and indexes');
+        const [back] = await knex('books').select('title', 'format');
+        assert.equal(back, { title: 'Dune', format: 'paperback' });
+
+        assert.equal(await after.migrateLatest(db), ['002-change-books-fields']);
+        assert.equal((await knex('books').select('pages'))[0], { pages: 100 });
+      });
+    } finally {
+      await knex.destroy();
+    }
+  });
+}
 
 database.run();

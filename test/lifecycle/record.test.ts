@@ -25,13 +25,14 @@ record('recording is deterministic and leaves the rendered files as they are', (
   const rendered = render(product, loadTemplates(), GENERATOR_VERSION);
   for (const [path, content] of rendered) if (path !== ANSWERS_FILE) assert.ok(once.get(path) === content, path);
   const answers = JSON.parse(once.get(ANSWERS_FILE) ?? '');
-  assert.equal(Object.keys(answers), ['entity', 'port', 'managementPort', 'generatorVersion', 'generated']);
-  assert.equal(answers.generated.answers, product);
+  assert.equal(Object.keys(answers), ['entity', 'port', 'managementPort', 'migrationLayout', 'generatorVersion', 'generated']);
+  const recorded = { ...product, migrationLayout: 'combined' };
+  assert.equal(answers.generated.answers, recorded, 'the layout a new project gets is written down');
   assert.equal(answers.generated.files, manifestOf(rendered));
   assert.equal(parseRecord(once.get(ANSWERS_FILE) ?? ''), {
-    answers: product,
+    answers: recorded,
     generatorVersion: GENERATOR_VERSION,
-    generated: { answers: product, answersAsWritten: product, files: manifestOf(rendered) },
+    generated: { answers: recorded, answersAsWritten: recorded, files: manifestOf(rendered) },
   });
 });
 
@@ -40,6 +41,15 @@ record('the record uses the entity as the answers file spells it, which renders 
   const { generated: recorded } = parseRecord(spelled.get(ANSWERS_FILE) ?? '');
   assert.is(recorded?.answers.entity, 'WarehouseBin');
   assert.equal(manifestOf(render(recorded!.answers, loadTemplates(), GENERATOR_VERSION)), recorded?.files);
+});
+
+record('a record that names no migration layout was made before the key: its answers and its recorded answers read as stepwise', () => {
+  const { migrationLayout: _, generated: made, ...old } = JSON.parse(generated(product).get(ANSWERS_FILE) ?? '');
+  const { migrationLayout: __, ...oldAnswers } = made.answers;
+  const read = parseRecord(JSON.stringify({ ...old, generated: { ...made, answers: oldAnswers } }));
+  assert.is(read.answers.migrationLayout, 'stepwise');
+  assert.is(read.generated?.answers.migrationLayout, 'stepwise');
+  assert.equal(read.generated?.answersAsWritten, oldAnswers, 'handed back to its own version as that version wrote it');
 });
 
 record('a damaged record is refused with a message', () => {
@@ -55,6 +65,7 @@ record('a damaged record is refused with a message', () => {
     [{ ...valid, fields: [{ name: 'title', type: 'strnig' }] }, /field "title".*type/],
     [{ ...valid, port: undefined }, /needs "port" and "managementPort"/],
     [{ ...valid, generated: { ...valid.generated, answers: 'Product' } }, /"generated\.answers": must be a JSON object/],
+    [{ ...valid, migrationLayout: 'flat' }, /migrationLayout must be "combined" or "stepwise", got "flat"/],
   ] as const) {
     assert.throws(() => parseRecord(JSON.stringify(damage)), (error: unknown) => error instanceof LifecycleError && message.test(error.message));
   }

@@ -14,7 +14,7 @@ import * as assert from 'uvu/assert';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { root, tempDir } from '../support/helpers.js';
-import { generated, previousRelease, product, replaceInFile, writeTree } from '../support/lifecycle-fixtures.js';
+import { generated, previousRelease, product, productOfPrevious, replaceInFile, writeTree } from '../support/lifecycle-fixtures.js';
 import { NEXT_CHANGES, NEXT_VERSION, nextRelease } from '../support/next-release.js';
 import { collector, everything } from '../support/output.js';
 
@@ -57,10 +57,10 @@ chain('an unedited project takes N -> N+1 -> N+2, each step byte for byte a fres
   const dir = projectOfN();
   const output = collector();
   assert.is(updateCommand(dir, { from: previous.tarball, cacheDir }, output), 0, output.text());
-  assertTree(dir, new Map(generated(product)).set('.env', 'JWT_SECRET=kept\n'), GENERATOR_VERSION);
+  assertTree(dir, new Map(generated(productOfPrevious)).set('.env', 'JWT_SECRET=kept\n'), GENERATOR_VERSION);
   const step = updateWithNext(dir);
   assert.is(step.status, 0, step.output);
-  assertTree(dir, new Map(next.generate(product)).set('.env', 'JWT_SECRET=kept\n'), NEXT_VERSION);
+  assertTree(dir, new Map(next.generate(productOfPrevious)).set('.env', 'JWT_SECRET=kept\n'), NEXT_VERSION);
 });
 
 chain('owner edits survive both steps; exactly the conflicting hunks are marked', () => {
@@ -92,7 +92,7 @@ chain('owner edits survive both steps; exactly the conflicting hunks are marked'
   const server = readFileSync(join(dir, 'src/server.ts'), 'utf8');
   assert.ok(server.includes(['<<<<<<< yours', mineComment, '=======', NEXT_CHANGES.serverComment.to, `>>>>>>> create-item-service ${NEXT_VERSION}`].join('\n')), server);
 
-  const fresh = next.generate(product);
+  const fresh = next.generate(productOfPrevious);
   const owned = new Set([openapi, 'README.md', 'src/product/product.schema.ts', 'src/server.ts', 'test/tokens.ts']);
   const tree = everything(dir);
   for (const [path, content] of fresh) if (!owned.has(path)) assert.ok(tree.get(path) === content, `${path} is the next release's`);
@@ -115,7 +115,7 @@ const property = suite(`no owner line is lost across a release that changed code
 property('random owner edits on a project of N, updated to this version', () => {
   const base = previous.generate(product);
   const paths = [...base.keys()].filter((path) => path !== 'create-item-service.json');
-  const fresh = generated(product);
+  const fresh = generated(productOfPrevious);
   const edit = fc.record({
     path: fc.constantFrom(...paths),
     kind: fc.constantFrom('insert' as const, 'change' as const, 'delete-file' as const),

@@ -1,12 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { updateCommand } from '../../src/lifecycle/update-command.js';
+import { DEFAULT_FIELDS } from '../../src/spec/spec.js';
 import { tempDir } from '../support/helpers.js';
+import { generated, previousRelease, product, writeTree } from '../support/lifecycle-fixtures.js';
 import { NEXT_CHANGES, NEXT_VERSION } from '../support/next-release.js';
-import { ADDED_MIGRATION, updateStory, type StatusDocument } from '../support/updated-project.js';
+import { collector } from '../support/output.js';
+import { inScratchSchema, migrationTarget, registry, schemaOf, testDatabases, testKnex } from '../support/project-schema.js';
+import { ADDED_FIELD, ADDED_MIGRATION, updateStory, type StatusDocument } from '../support/updated-project.js';
 
 /** The issue's "done when" on one project; the root run also runs this project's own tests on both databases. */
 const dir = tempDir();
@@ -59,6 +64,61 @@ test('the next release, whose code, templates and answers file changed, updates 
   assert.is(answers.generatorVersion, NEXT_VERSION);
   assert.ok(answers.fields.some((field: { name: string }) => field.name === 'sku'), 'the added field is still there');
   assert.ok(existsSync(join(dir, ADDED_MIGRATION)));
+});
+
+/** The migration files of a rendering or of a folder, by path. */
+const migrationFiles = (files: ReadonlyMap<string, string>) => new Map([...files].filter(([path]) => /^src\/migrations\/\d{3}-/.test(path)));
+const migrationsOnDisk = (project: string) =>
+  migrationFiles(new Map(readdirSync(join(project, 'src/migrations')).map((file) => [`src/migrations/${file}`, readFileSync(join(project, 'src/migrations', file), 'utf8')])));
+
+/** A project this version generates, given the same field by its owner and updated: the new layout's history of the story. */
+function freshProjectWithAddedField(): string {
+  const fresh = tempDir();
+  writeTree(fresh, generated(product));
+  const answersPath = join(fresh, 'create-item-service.json');
+  const answers = JSON.parse(readFileSync(answersPath, 'utf8')) as Record<string, unknown>;
+  writeFileSync(answersPath, `${JSON.stringify({ ...answers, fields: [...DEFAULT_FIELDS, ADDED_FIELD] }, null, 2)}\n`);
+  const output = collector();
+  if (updateCommand(fresh, {}, output) !== 0) throw new Error(`the fresh project's update failed:\n${output.text()}`);
+  return fresh;
+}
+
+test('the first migrations the previous release wrote stay byte for byte, and the answers file names their layout; a new project creates its table whole', () => {
+  const written = migrationFiles(previousRelease().generate(product));
+  assert.equal([...written.keys()], [
+    'src/migrations/001-create-products.ts',
+    'src/migrations/001-index-products-for-lists.ts',
+    'src/migrations/001-store-idempotency-keys.ts',
+    'src/migrations/001-store-rate-limits.ts',
+    'src/migrations/001-version-products-for-conditional-requests.ts',
+  ]);
+  const onDisk = migrationsOnDisk(dir);
+  assert.equal([...onDisk.keys()], [...written.keys(), ADDED_MIGRATION]);
+  for (const [path, content] of written) assert.ok(onDisk.get(path) === content, `${path} is as the previous release wrote it`);
+  assert.is(JSON.parse(readFileSync(join(dir, 'create-item-service.json'), 'utf8')).migrationLayout, 'stepwise');
+
+  const fresh = migrationFiles(generated(product));
+  assert.equal([...fresh.keys()], ['src/migrations/001-create-products.ts', 'src/migrations/001-store-idempotency-keys.ts', 'src/migrations/001-store-rate-limits.ts']);
+  assert.match(fresh.get('src/migrations/001-create-products.ts') ?? '', /table\.integer\('version'\)[\s\S]*table\.index\(\['created_at', 'id'\]\)/);
+  assert.not.match(fresh.get('src/migrations/001-create-products.ts') ?? '', /exist already/);
+});
+
+test('its database and a new project\'s, given the same field, end with the same tables, columns, constraints and indexes', async () => {
+  const fresh = freshProjectWithAddedField();
+  const [stepwise, combined] = [await registry(dir), await registry(fresh)];
+  for (const { label, url } of testDatabases()) {
+    const knex = await testKnex(url);
+    const db = migrationTarget(knex);
+    try {
+      const old = await inScratchSchema(knex, `story_stepwise_${process.pid}`, async () => ({ applied: await stepwise.migrateLatest(db), schema: await schemaOf(knex) }));
+      const made = await inScratchSchema(knex, `story_combined_${process.pid}`, async () => ({ applied: await combined.migrateLatest(db), schema: await schemaOf(knex) }));
+      assert.is(old.applied.length, 6, `${label}: five first migrations and the added field's`);
+      assert.equal(made.applied, ['001-create-products', '001-store-idempotency-keys', '001-store-rate-limits', '002-add-sku-to-products'], label);
+      assert.equal(made.schema, old.schema, label);
+    } finally {
+      await knex.destroy();
+    }
+  }
 });
 
 test.run();

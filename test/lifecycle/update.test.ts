@@ -9,7 +9,7 @@ import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { tempDir } from '../support/helpers.js';
-import { copyExample, copyOfRelease, generated, previousRelease, product, PREVIOUS_VERSION, replaceInFile, writeTree, type Release } from '../support/lifecycle-fixtures.js';
+import { copyExample, copyOfRelease, generated, previousRelease, product, productOfPrevious, PREVIOUS_VERSION, replaceInFile, writeTree, type Release } from '../support/lifecycle-fixtures.js';
 import { collector, everything } from '../support/output.js';
 
 const temporary: string[] = [];
@@ -44,8 +44,8 @@ function previousProject(): string {
   return dir;
 }
 
-update('an unedited project becomes byte for byte what this version generates fresh (--from a folder and a .tgz)', () => {
-  const fresh = generated(product);
+update('an unedited project becomes byte for byte what this version generates fresh from its answers (--from a folder and a .tgz)', () => {
+  const fresh = generated(productOfPrevious);
   for (const from of [release.dir, tarball]) {
     const dir = previousProject();
     const output = collector();
@@ -72,7 +72,7 @@ update('keeps every owner edit, merges where it can and marks exactly the confli
   const output = collector();
   assert.is(updateCommand(dir, { from: release.dir }, output), 1, 'exit 1: a conflict is left to resolve');
 
-  const fresh = generated(product);
+  const fresh = generated(productOfPrevious);
   const expected = new Map(fresh);
   const block = ['<<<<<<< yours', `${released} // mine`, '=======', released, `>>>>>>> create-item-service ${GENERATOR_VERSION}`].join('\n');
   const appLines = (fresh.get('src/app.ts') ?? '').split('\n');

@@ -147,7 +147,7 @@ const readme = suite('the README\'s field table and examples');
 readme('the item\'s rows read as before', () => {
   assert.equal(DEFAULT_FIELDS.map(readmeFieldRow), [
     '| `name` | Required on create. 1 to 100 characters. |',
-    '| `description` | Optional, at most 500 characters. Reads back as `null` when absent; `null` in an update clears it. |',
+    '| `description` | Optional, at most 500 characters. Reads back as `null` when absent or sent as `null`; `null` in an update clears it. |',
     '| `price` | Required on create. A number from 0.01 to 9999999999999.99 with at most 2 decimals (every accepted price reads back exactly). |',
     '| `quantity` | Required on create. An integer from 1 to 2147483647. |',
   ]);
@@ -164,10 +164,12 @@ readme('every field\'s row states its rules, a pipe in a pattern escaped so the 
   const rows = new Map(SUBSCRIBER.map((field) => [field.name, readmeFieldRow(field)]));
   assert.is(rows.get('email'), '| `email` | Required on create. An email address of at most 255 characters. Unique: a duplicate is answered with 409. |');
   assert.is(rows.get('plan'), '| `plan` | Required on create. One of `free` or `pro`. |');
-  assert.is(rows.get('ratio'), '| `ratio` | Optional, a number from -99.999 to 99.999 with at most 3 decimals (every accepted ratio reads back exactly). Reads back as `null` when absent; `null` in an update clears it. |');
+  assert.is(rows.get('ratio'), '| `ratio` | Optional, a number from -99.999 to 99.999 with at most 3 decimals (every accepted ratio reads back exactly). Reads back as `null` when absent or sent as `null`; `null` in an update clears it. |');
   assert.is(rows.get('homePath')?.split(/(?<!\\)\|/).length, 4, rows.get('homePath'));
   const book = new Map(EVERY_TYPE.map((field) => [field.name, readmeFieldRow(field)]));
-  assert.match(book.get('format')!, /Left out on create: `"paperback"`/);
+  assert.match(book.get('format')!, /Left out on create: `"paperback"`; `null` stores none, and in an update clears it\./);
+  const status = readmeFieldRow({ name: 'status', type: 'enum', required: true, values: ['draft', 'published'], default: 'draft' });
+  assert.is(status, '| `status` | Required, one of `draft` or `published`; left out on create: `"draft"`. Never `null`. |');
   assert.match(book.get('lastCheckedAt')!, /time zone/);
 });
 

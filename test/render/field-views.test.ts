@@ -152,6 +152,26 @@ joi('the standard fields print the item\'s schema declarations', () => {
   assert.match(declarations[1]!, /^const description = Joi.string\(\)\.allow\('', null\)\.max\(500\)/);
 });
 
+joi('required with a default: never null, NOT NULL with the default, and a create may leave it out', () => {
+  const status: FieldSpec = { name: 'status', type: 'enum', required: true, values: ['draft', 'published'], default: 'draft' };
+  assert.is(
+    joiDeclaration(status),
+    "const status = Joi.string().valid('draft', 'published').example('draft').description('Leaving it out on create stores \"draft\", and null is refused.');",
+  );
+  const [view] = fieldViews([status]);
+  assert.is(view?.knexColumn, "table.enum('status', ['draft', 'published']).notNullable().defaultTo('draft');");
+  assert.is(view?.tsType, "'draft' | 'published'");
+  assert.is(view?.requiredOnCreate, false);
+  const shape = entityShape(fieldViews([{ name: 'title', type: 'string', required: true }, status]), entityNames('Post'));
+  assert.is(shape.createType, "Pick<Post, 'title'> & Partial<Pick<Post, 'status'>>");
+  const { create, update } = requestExamples([{ name: 'title', type: 'string', required: true }, status]);
+  assert.equal(create.map(({ key, value }) => [key, Object.keys(value)]), [['full', ['title', 'status']], ['minimal', ['title']]]);
+  assert.not.ok(update.some(({ value }) => Object.values(value).includes(null)), 'no example clears a field that is never null');
+  const optional = joiDeclaration({ ...status, required: false });
+  assert.match(optional, /\.allow\(null\)/);
+  assert.match(optional, /Leaving it out on create stores "draft", null stores none, and null in an update clears it\./);
+});
+
 joi('the schema module\'s entity-level parts follow the fields', () => {
   const product = entityShape(fieldViews(DEFAULT_FIELDS), entityNames('Product'));
   assert.is(product.int4Columns, 'the id column and quantity are both');

@@ -27,16 +27,18 @@ rendering('the same answers give byte-identical trees, also across processes', a
 
 rendering('the answers file records what is needed to regenerate exactly', () => {
   const answers = JSON.parse(renderProject(product).get('create-item-service.json') ?? '{}');
-  assert.equal(answers, { entity: 'Product', port: 8080, managementPort: 8081, generatorVersion: GENERATOR_VERSION });
+  assert.equal(answers, { entity: 'Product', port: 8080, managementPort: 8081, migrationLayout: 'combined', generatorVersion: GENERATOR_VERSION });
 });
 
 rendering('templates mirror the generated tree file for file; one with nothing to say for these answers is left out', () => {
   // The field-change migration's template renders once per change `update` recorded: a fresh project has none.
   const templates = loadTemplates().filter((template) => !template.path.includes('__migration__'));
-  assert.is(renderProject(bookAnswers).size, templates.length);
+  assert.is(renderProject({ ...bookAnswers, migrationLayout: 'stepwise' }).size, templates.length);
+  // The stepwise layout's index and version migrations: a new project's create migration makes both.
+  assert.is(renderProject(bookAnswers).size, templates.length - 2);
   // Without unique or indexed text there is no prefix filter, so no collation to check.
   const files = renderProject(product);
-  assert.is(files.size, templates.length - 1);
+  assert.is(files.size, templates.length - 3);
   assert.not.ok(files.has('src/collation.ts'));
   assert.ok(renderProject(bookAnswers).get('src/collation.ts')!.startsWith("import type { Knex } from 'knex';"));
 });

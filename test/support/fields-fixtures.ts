@@ -16,9 +16,9 @@ export const EVERY_TYPE: FieldSpec[] = [
 ];
 
 /**
- * EVERY_TYPE plus required fields of the types it has only optional: the catalog-entry service
- * that the root run generates and tests end to end has every type and every modifier, required
- * or not.
+ * EVERY_TYPE plus required fields of the types it has only optional, and required fields with a
+ * default (never null, left out on create): the catalog-entry service that the root run generates
+ * and tests end to end has every type and every modifier, required or not.
  */
 export const EVERY_TYPE_AND_MODIFIER: FieldSpec[] = [
   ...EVERY_TYPE,
@@ -31,6 +31,8 @@ export const EVERY_TYPE_AND_MODIFIER: FieldSpec[] = [
   { name: 'handle', type: 'string', index: true, maxLength: 600 },
   // Indexed text one UTF-16 unit long: a prefix filter's tests must fit within it too.
   { name: 'grade', type: 'string', index: true, maxLength: 1 },
+  { name: 'status', type: 'enum', required: true, values: ['draft', 'published'], default: 'draft' },
+  { name: 'listed', type: 'boolean', required: true, default: false },
 ];
 
 /** A code with a format, unique and required: every numbered body the tests send needs its own that matches. */

@@ -7,12 +7,19 @@ import { dirname, join } from 'node:path';
 
 import { recordGeneration } from '../../src/lifecycle/record.js';
 import type { Answers } from '../../src/answers/answers.js';
+import { UNNAMED_LAYOUT } from '../../src/answers/migration-layout.js';
 import { loadTemplates, render, TEMPLATES_DIR, type RenderedFiles } from '../../src/render/render.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { root, tempDir } from './helpers.js';
 import { buildRelease, type PackedRelease } from './releases.js';
 
 export const product: Answers = { entity: 'Product', port: 8080, managementPort: 8081 };
+
+/**
+ * The same answers as this version reads them from a project of the previous release, whose
+ * answers file names no migration layout: its first migrations stay as that release wrote them.
+ */
+export const productOfPrevious: Answers = { ...product, migrationLayout: UNNAMED_LAYOUT };
 
 /** The version before this one; the working tree is the release after it. */
 export const PREVIOUS_VERSION = '0.0.0-previous';
@@ -38,7 +45,9 @@ let previous: Release | undefined;
  *   which many templates' output goes through;
  * - templates: src/app.ts edited in three places (two lines changed, one line the release
  *   removed), README.md edited near its end, a test the release added is absent, a notes file
- *   the release removed is present, and a source file the release renamed has its old name.
+ *   the release removed is present, and a source file the release renamed has its old name;
+ * - the migration layout: a new project's first migrations are the five stepwise ones, and the
+ *   answers file names no layout (this release added the key and the combined layout).
  */
 export function previousRelease(): Release {
   previous ??= buildPrevious();
@@ -78,6 +87,12 @@ function buildPrevious(): Release {
     { remove: 'templates/test/backoff.test.ts' },
     { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },
     { rename: 'templates/src/hash-password.ts', to: 'templates/src/password-hash.ts' },
+    {
+      path: 'src/answers/migration-layout.ts',
+      from: "export const NEW_PROJECT_LAYOUT: MigrationLayout = 'combined';",
+      to: "export const NEW_PROJECT_LAYOUT: MigrationLayout = 'stepwise';",
+    },
+    { path: 'templates/create-item-service.json.hbs', from: '  "migrationLayout": "{{migrationLayout.name}}",\n', to: '' },
   ]);
   return {
     ...packed,

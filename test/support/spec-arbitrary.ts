@@ -1,8 +1,9 @@
 /**
  * Answers as owners write them, drawn from the whole field spec space: every type and modifier,
- * and the combinations that broke projects before (unique with a pattern, unique dates and enums,
- * narrow ranges and few-valued unique fields, defaults, decimals at the edges of precision and scale, patterns without an example,
- * tricky names, long entity names). The sweep (test/spec-sweep.ts) builds and tests a project of
+ * required fields with a default, few-valued unique fields, and the combinations that broke projects
+ * before (unique with a pattern, unique dates and enums, narrow ranges, decimals at the edges of
+ * precision and scale, patterns without an example, tricky names, long entity names). The sweep
+ * (test/spec-sweep.ts) builds and tests a project of
  * each; test/render/spec-space.test.ts renders many more in-process.
  */
 import fc from 'fast-check';
@@ -43,11 +44,13 @@ const field = fc.oneof(
     }),
   ),
   fc.record({ type: fc.constantFrom('date', 'datetime', 'uuid'), ...common }),
+  // A default beside required or not: "never null, draft when left out" as well as "draft unless set to null".
   fc.record({ type: fc.constant('boolean'), required: fc.boolean(), key: fc.constant(undefined), default: fc.option(fc.boolean(), { nil: undefined }) }),
   fc
-    .record({ ...common, values: fc.uniqueArray(fc.constantFrom('new', 'open', 'closed', 'a-b', 'X', 'two words'), { minLength: 1, maxLength: 4 }) })
-    // "Never null, default new": a default, with or without required.
-    .chain((drawn) => fc.option(fc.constantFrom(...drawn.values), { nil: undefined }).map((value) => ({ type: 'enum', ...drawn, default: value }))),
+    .uniqueArray(fc.constantFrom('new', 'open', 'closed', 'a-b', 'X', 'two words'), { minLength: 1, maxLength: 4 })
+    .chain((values) =>
+      fc.record({ type: fc.constant('enum'), ...common, values: fc.constant(values), default: fc.option(fc.constantFrom(...values), { nil: undefined }) }),
+    ),
 );
 
 /** A spec as an owner writes it: the drawn modifiers, without the ones left out. */
@@ -55,7 +58,8 @@ export const spec = fc.record({
   entity: fc.constantFrom(...ENTITIES),
   fields: fc.uniqueArray(fc.tuple(fc.constantFrom(...NAMES), field), { minLength: 1, maxLength: 6, selector: ([name]) => name }).map((drawn) =>
     drawn.map(([name, { key, ...rest }]) => {
-      const modifiers = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== false));
+      // required: false is left out, as owners write it; a default of false is a default.
+      const modifiers = Object.fromEntries(Object.entries(rest).filter(([key, value]) => value !== undefined && (value !== false || key === 'default')));
       return { name, ...modifiers, ...(key === undefined ? {} : { [key]: true }) };
     }),
   ),

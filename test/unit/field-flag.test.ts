@@ -113,7 +113,15 @@ answers("reads the issue's Book answers file", () => {
 
 answers('a generated project\'s own create-item-service.json is a valid answers file', () => {
   const generated = renderProject({ entity: 'Product', port: 3000, managementPort: 3001 }).get('create-item-service.json')!;
-  assert.equal(readAnswersFile(answersFile(generated)), { entity: 'Product', port: 3000, managementPort: 3001 });
+  assert.equal(readAnswersFile(answersFile(generated)), { entity: 'Product', port: 3000, managementPort: 3001, migrationLayout: 'combined' });
+});
+
+answers('a project\'s answers file that names no migration layout was made before the key: its layout is the stepwise one', () => {
+  const { generatorVersion } = JSON.parse(renderProject({ entity: 'Product', port: 3000, managementPort: 3001 }).get('create-item-service.json')!);
+  const old = { entity: 'Product', port: 3000, managementPort: 3001, generatorVersion };
+  assert.is(readAnswersFile(answersFile(old)).migrationLayout, 'stepwise');
+  assert.is(checkAnswers({ entity: 'Product' }).migrationLayout, undefined, 'a spec without the key makes a new project');
+  assert.is(checkAnswers({ entity: 'Product', migrationLayout: 'stepwise' }).migrationLayout, 'stepwise');
 });
 
 answers('ports and fields may be left out', () => {
@@ -132,6 +140,7 @@ const answerRefusals: [unknown, RegExp][] = [
   [{ entity: 'Book', port: 8080, managementPort: 8080 }, /^--answers \S+: the service port and the management port must differ/],
   [{ entity: 'Book', feilds: [] }, /^--answers \S+: unknown key "feilds" \(it takes entity, port, managementPort, fields\)$/],
   [{ entity: 'Book', fields: [{ name: 'title', type: 'str' }] }, /^--answers \S+: field "title" has unknown type "str"/],
+  [{ entity: 'Book', migrationLayout: 'flat' }, /^--answers \S+: migrationLayout must be "combined" or "stepwise", got "flat" \(it records how/],
 ];
 
 for (const [content, expected] of answerRefusals) {

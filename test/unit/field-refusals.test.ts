@@ -48,7 +48,7 @@ const refusals: [string, unknown, RegExp][] = [
   // A longer text would not fit an index entry of PostgreSQL's (2704 bytes): a 500 on the first long enough value.
   ['unique text without maxLength', [{ name: 'summary', type: 'text', unique: true }], /^field "summary": unique needs maxLength 600 or less: .*text has no maxLength/],
   ['indexed string longer than 600', [{ name: 'title', type: 'string', index: true, maxLength: 601 }], /^field "title": index needs maxLength 600 or less: .*maxLength is 601\)$/],
-  ['a default on a required field', [{ name: 'title', type: 'string', required: true, default: 'x' }], /^field "title": a required field has no use for a default/],
+  ['a required field\'s default outside its values', [{ name: 'status', type: 'enum', values: ['draft', 'published'], required: true, default: 'gone' }], /^field "status": default "gone" must be one of draft, published$/],
   ['a default longer than maxLength', [{ name: 'title', type: 'string', maxLength: 3, default: 'four' }], /^field "title": default "four" must be at most 3 characters long$/],
   ['an empty default where empty is refused', [{ name: 'title', type: 'string', default: '' }], /^field "title": default "" must be at least 1 characters long$/],
   ['a default that misses the pattern', [{ name: 'code', type: 'string', pattern: '^[A-Z]+$', example: 'ABC', default: 'abc' }], /^field "code": default "abc" must match the pattern/],

@@ -2,9 +2,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { valueProblem } from '../../src/values/field-values.js';
-import { DOUBLE_DIGITS, decimalBound, DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec } from '../../src/spec/spec.js';
+import { DOUBLE_DIGITS, decimalBound, DEFAULT_FIELDS, FIELD_TYPES, requiredOnCreate, type FieldSpec } from '../../src/spec/spec.js';
 import { formatFieldsTable } from '../../src/cli/fields-table.js';
 import { checkFields, validateFields } from '../../src/spec/validate-fields.js';
+import { parseFieldFlags } from '../../src/spec/flag.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 
 // ---
@@ -39,6 +40,15 @@ spec('a field of every type, with every modifier its type takes, is accepted', (
   assert.equal(new Set(EVERY_TYPE.map((field) => field.type)), new Set(FIELD_TYPES));
   assert.is(validateFields(EVERY_TYPE), undefined);
   assert.equal(checkFields(EVERY_TYPE), EVERY_TYPE);
+});
+
+spec('required with a default is accepted, from the answers file and from --field alike: never null, and a create may leave it out', () => {
+  const status: FieldSpec = { name: 'status', type: 'enum', required: true, values: ['draft', 'published'], default: 'draft' };
+  assert.equal(checkFields([status]), [status]);
+  assert.equal(parseFieldFlags(['status:enum:required:values=draft|published:default=draft']), [status]);
+  assert.is(requiredOnCreate(status), false);
+  assert.is(requiredOnCreate({ ...status, default: undefined }), true);
+  assert.is(requiredOnCreate({ ...status, required: false }), false);
 });
 
 spec('each type accepts its own values and refuses others', () => {

@@ -39,6 +39,14 @@ test('--answers gives the entity, the ports and the fields; port flags win over 
   assert.is(givenAnswers({ answers: 'book.json', entity: 'book' }, cwd).entity, 'book', 'the same entity, as typed');
 });
 
+test("--answers of a project's own answers file keeps its migration layout, named or not", () => {
+  writeFileSync(join(cwd, 'old-product.json'), JSON.stringify({ entity: 'Product', port: 8080, managementPort: 8081, generatorVersion: '0.1.0' }));
+  assert.is(givenAnswers({ answers: 'old-product.json' }, cwd).migrationLayout, 'stepwise', 'made before the key: the stepwise layout');
+  writeFileSync(join(cwd, 'new-product.json'), JSON.stringify({ entity: 'Product', migrationLayout: 'combined', generatorVersion: '0.1.0' }));
+  assert.is(givenAnswers({ answers: 'new-product.json' }, cwd).migrationLayout, 'combined');
+  assert.is(givenAnswers({ answers: 'book.json' }, cwd).migrationLayout, undefined, "a spec names none: a new project's layout");
+});
+
 test('fields from two places, or an entity argument that contradicts the file, are refused', () => {
   assert.is(
     refusal(() => givenAnswers({ answers: 'book.json', field: ['pages:integer'] }, cwd)),

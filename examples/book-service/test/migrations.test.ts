@@ -34,7 +34,7 @@ test('three replicas migrating one fresh database at once all succeed; the table
   try {
     const [first] = replicas as [Database];
     assert.equal(await pendingMigrations(first.knex), NAMES);
-    assert.equal(NAMES.slice(0, 2), ['001-create-books', '001-index-books-for-lists']);
+    assert.is(NAMES[0], '001-create-books', 'the table is created first');
     // pendingMigrations only reads: it must not create knex's own tables.
     assert.is(await first.knex.schema.hasTable('knex_migrations'), false);
 

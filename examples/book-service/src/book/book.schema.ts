@@ -101,7 +101,7 @@ const format = Joi.string()
   .valid('hardcover', 'paperback', 'ebook')
   .allow(null)
   .example('paperback')
-  .description('Leaving it out on create stores "paperback", and null in an update clears it.');
+  .description('Leaving it out on create stores "paperback", null stores none, and null in an update clears it.');
 const published = Joi.string()
   .allow(null)
   .pattern(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
@@ -112,7 +112,7 @@ const published = Joi.string()
 const available = Joi.boolean()
   .allow(null)
   .example(true)
-  .description('Leaving it out on create stores true, and null in an update clears it.');
+  .description('Leaving it out on create stores true, null stores none, and null in an update clears it.');
 
 // Joi.object<T, true> makes the keys and their kinds a compile error when they drift from the type.
 export const bookCreateSchema = Joi.object<BookCreate, true>({

@@ -3,19 +3,15 @@ import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
 import * as createBooks from './001-create-books.js';
-import * as indexBooksForLists from './001-index-books-for-lists.js';
 import * as storeIdempotencyKeys from './001-store-idempotency-keys.js';
 import * as storeRateLimits from './001-store-rate-limits.js';
-import * as versionBooksForConditionalRequests from './001-version-books-for-conditional-requests.js';
 
 // Names without a file extension: knex records them, and a run under tsx (.ts)
 // must match a later run of the compiled code (.js).
 const migrations: Record<string, Knex.Migration> = {
   '001-create-books': createBooks,
-  '001-index-books-for-lists': indexBooksForLists,
   '001-store-idempotency-keys': storeIdempotencyKeys,
   '001-store-rate-limits': storeRateLimits,
-  '001-version-books-for-conditional-requests': versionBooksForConditionalRequests,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

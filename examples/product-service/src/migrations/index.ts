@@ -3,19 +3,15 @@ import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
 import * as createProducts from './001-create-products.js';
-import * as indexProductsForLists from './001-index-products-for-lists.js';
 import * as storeIdempotencyKeys from './001-store-idempotency-keys.js';
 import * as storeRateLimits from './001-store-rate-limits.js';
-import * as versionProductsForConditionalRequests from './001-version-products-for-conditional-requests.js';
 
 // Names without a file extension: knex records them, and a run under tsx (.ts)
 // must match a later run of the compiled code (.js).
 const migrations: Record<string, Knex.Migration> = {
   '001-create-products': createProducts,
-  '001-index-products-for-lists': indexProductsForLists,
   '001-store-idempotency-keys': storeIdempotencyKeys,
   '001-store-rate-limits': storeRateLimits,
-  '001-version-products-for-conditional-requests': versionProductsForConditionalRequests,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
