@@ -1,7 +1,6 @@
 /**
  * Regenerates the committed examples exactly as the CLI would, removing files the generator no
- * longer writes, and refreshes the list of names the generated code declares
- * (src/spec/template-identifiers.ts). Run with `npm run examples` after any template change.
+ * longer writes. Run with `npm run examples` after any template change.
  *
  * - examples/product-service: `create-item-service Product --yes` (the standard item fields);
  * - examples/book-service: `create-item-service --answers examples/book-service/create-item-service.json --yes`,
@@ -15,7 +14,6 @@ import { readAnswersFile } from '../src/answers/answers-file.js';
 import { generate } from '../src/generate/generate.js';
 import { DEFAULT_PORTS, type Answers } from '../src/answers/answers.js';
 import { linkRootModules } from '../test/support/helpers.js';
-import { writeIdentifiersModule } from './template-identifiers.js';
 
 const examples = fileURLToPath(new URL('../examples', import.meta.url));
 /** Installed and runtime folders belong to whoever runs the example, not to the generator. */
@@ -38,5 +36,3 @@ const book = readAnswersFile(join(examples, 'book-service/create-item-service.js
 
 regenerate('product-service', { entity: 'Product', ...DEFAULT_PORTS });
 regenerate('book-service', { ...DEFAULT_PORTS, ...book });
-writeIdentifiersModule();
-console.log('src/spec/template-identifiers.ts refreshed');

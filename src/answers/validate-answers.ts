@@ -1,29 +1,16 @@
 import pluralize from 'pluralize';
 
 import { entityNames, entityWords } from '../spec/entity-names.js';
-import { TEMPLATE_IDENTIFIERS } from '../spec/template-identifiers.js';
 
 /** Longer names make unwieldy identifiers, tables and URLs; PostgreSQL cuts identifiers at 63 bytes. */
 export const MAX_ENTITY_LENGTH = 40;
 
-/** JavaScript and TypeScript reserved words, and type names that cannot name a class. */
-const RESERVED_WORDS = new Set([
-  'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
-  'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in',
-  'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof',
-  'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package',
-  'private', 'protected', 'public', 'arguments', 'eval', 'undefined', 'any', 'boolean', 'never',
-  'number', 'object', 'string', 'symbol', 'unknown', 'bigint', 'type', 'declare', 'namespace', 'module',
-]);
-
-/** Globals the generated code relies on; an entity class of the same name would shadow them. */
-const GLOBALS = new Set([
-  'array', 'boolean', 'buffer', 'date', 'error', 'function', 'json', 'map', 'math', 'number', 'object',
-  'process', 'promise', 'request', 'response', 'set', 'string', 'symbol', 'url',
-]);
-
-/** What the generated code declares beside the entity's own names (see scripts/template-identifiers.ts). */
-const DECLARED: ReadonlySet<string> = new Set(TEMPLATE_IDENTIFIERS);
+/**
+ * The tables the service keeps for itself beside the entity's: an entity whose table would take one
+ * of these names cannot have it. Every other name works, whatever it means in TypeScript or SQL:
+ * the generated code derives compound identifiers from it (OrderModel, createOrder) and quotes it in SQL.
+ */
+const OWN_TABLES = new Set(['idempotency_keys', 'rate_limits', 'knex_migrations', 'knex_migrations_lock']);
 
 /**
  * Checks an entity name as typed by a user. Returns an error message, or undefined when the name is
@@ -33,7 +20,8 @@ const DECLARED: ReadonlySet<string> = new Set(TEMPLATE_IDENTIFIERS);
  *   "" -> "entity name is required"
  *   "2Fast" -> "entity name must start with a letter: 2Fast"
  *   "Über" -> "entity name must use only ASCII letters (A-Z, a-z) and digits, ..."
- *   "Class" -> "entity name "Class" is a reserved word in JavaScript/TypeScript"
+ *   "Class", "Model", "Date" -> undefined (ClassModel, DateModel, createDate: names never clash)
+ *   "Rate limit" -> "... would name its table rate_limits, which the service keeps for itself ..."
  */
 export function validateEntity(input: string): string | undefined {
   const entity = input.trim();
@@ -59,18 +47,9 @@ export function validateEntity(input: string): string | undefined {
   if (names.className === names.classNamePlural) {
     return `entity name "${entity}" has no distinct plural form; choose a countable noun`;
   }
-  for (const identifier of [names.camelName, names.camelNamePlural]) {
-    if (RESERVED_WORDS.has(identifier.toLowerCase())) {
-      return `entity name "${entity}" is a reserved word in JavaScript/TypeScript`;
-    }
-    if (GLOBALS.has(identifier.toLowerCase())) {
-      return `entity name "${entity}" would shadow the JavaScript global ${names.className}; choose another name`;
-    }
+  if (OWN_TABLES.has(names.tableName)) {
+    return `entity name "${entity}" would name its table ${names.tableName}, which the service keeps for itself; choose another name`;
   }
-  const clash = [names.className, names.classNamePlural, names.camelName, names.camelNamePlural].find((name) =>
-    DECLARED.has(name),
-  );
-  if (clash) return `entity name "${entity}" clashes with ${clash} in the generated code; choose another name`;
   return undefined;
 }
 

@@ -45,6 +45,12 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
  * text keys to filter by prefix): it is left out.
  */
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
+  // Laid out by the project's own formatter, last: its first `npm run format` changes nothing.
+  return formatFiles(renderUnformatted(answers, templates, generatorVersion));
+}
+
+/** The rendered files before the formatter lays them out, in path order: render() without its last step. */
+export function renderUnformatted(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {
   const context = templateContext(answers, generatorVersion);
   const files = templates.flatMap((template) => {
     if (!template.path.includes(MIGRATION_PLACEHOLDER)) return [renderFile(template, outputPath(template.path, context), context)];
@@ -54,8 +60,10 @@ export function render(answers: Answers, templates: Template[], generatorVersion
   });
   const used = files.filter(([, content]) => content !== '');
   used.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // Laid out by the project's own formatter, last: its first `npm run format` changes nothing.
-  return formatFiles(new Map(used));
+  // Two templates rendered to one path would lose one of them: a name the layout cannot hold.
+  const twice = used.find(([path], index) => index > 0 && used[index - 1]![0] === path);
+  if (twice !== undefined) throw new Error(`two templates render to ${twice[0]}: these answers name a file the generator writes for itself`);
+  return new Map(used);
 }
 
 function renderFile(template: Template, path: string, context: object): readonly [string, string] {

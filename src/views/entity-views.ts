@@ -18,7 +18,7 @@ export interface EntityShape {
   hasDate: boolean;
   /** Whether the model's $parseDatabaseJson has a value to convert (a decimal's NUMERIC text). */
   convertsFromDatabase: boolean;
-  /** The create type: `Pick<Product, 'name' | 'price'> & Partial<Pick<Product, 'description'>>`. */
+  /** The create type: `Pick<ProductModel, 'name' | 'price'> & Partial<Pick<ProductModel, 'description'>>`. */
   createType: string;
   /** The update schema's keys: `{ name, description, price, quantity }`, or one per line when that is too long. */
   updateKeys: string;
@@ -45,8 +45,8 @@ function rowShape(fields: readonly FieldView[]): Pick<EntityShape, 'rowOmitted' 
 function createType(fields: readonly FieldView[], className: string): string {
   const keys = (required: boolean) => fields.filter((field) => field.requiredOnCreate === required).map((field) => literal(field.name)).join(' | ');
   const parts = [
-    ...(keys(true) === '' ? [] : [`Pick<${className}, ${keys(true)}>`]),
-    ...(keys(false) === '' ? [] : [`Partial<Pick<${className}, ${keys(false)}>>`]),
+    ...(keys(true) === '' ? [] : [`Pick<${className}Model, ${keys(true)}>`]),
+    ...(keys(false) === '' ? [] : [`Partial<Pick<${className}Model, ${keys(false)}>>`]),
   ];
   return parts.join(' & ');
 }

@@ -70,11 +70,11 @@ test('a whole session: the type from a list, the modifiers that fit it one by on
     [/❯ enum/, line('')],
     [/\? format: values, separated by \|/, line('hardcover|paperback|ebook')],
     [/\? format: required/, line('')],
-    [/\? format: unique/, line('y')],
-    // A yes the field's other answers rule out is explained, and asked again.
-    [/unique on an enum of 3 values[\s\S]*\? format: unique/, line('n')],
+    [/\? format: unique/, line('')],
     [/\? format: indexed/, line('')],
-    [/\? format: default/, line('paperback')],
+    [/\? format: default/, line('paperbook')],
+    // An answer the field's other answers rule out is explained, and asked again.
+    [/default "paperbook" must be one of[\s\S]*\? format: default/, line(`${KEYS.ctrlU}paperback`)],
     [/\? format: example/, line('')],
     [/\? format: description/, line('')],
     [/\? Next field name/, line('in-stock')],

@@ -133,7 +133,7 @@ const answerRefusals: [unknown, RegExp][] = [
   [[], /^--answers \S+: must be a JSON object such as/],
   [{ port: 8080 }, /^--answers \S+: needs "entity", e.g. "entity": "Book"$/],
   [{ entity: 'Books' }, /^--answers \S+: entity name "Books" looks plural/],
-  [{ entity: 'Class' }, /^--answers \S+: entity name "Class" is a reserved word/],
+  [{ entity: 'Rate limit' }, /^--answers \S+: entity name "Rate limit" would name its table rate_limits/],
   [{ entity: 'Book', port: '8080' }, /^--answers \S+: port must be a number$/],
   [{ entity: 'Book', port: 70_000 }, /^--answers \S+: port must be from 1 to 65535: 70000$/],
   [{ entity: 'Book', managementPort: 8.5 }, /^--answers \S+: managementPort must be a whole number/],

@@ -1,7 +1,7 @@
 import { CheckViolationError } from 'objection';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Book } from '../src/book/book.model.js';
+import { BookModel } from '../src/book/book.model.js';
 import { changedValue, FIELDS, numbered, RULES, UNIQUE_FIELDS } from './factory.js';
 import { type Answer, create, put, useService } from './helpers.js';
 import { fieldsOf } from './responses.js';
@@ -76,7 +76,7 @@ for (const field of FIELDS.filter((name) => RULES[name].enum !== undefined)) {
   test(`the ${field} column itself refuses a value outside its values`, async () => {
     const { answer } = await create(service(), numbered());
     const outside = `${(RULES[field].enum ?? []).join('')}!`;
-    const refusal = await Book.query()
+    const refusal = await BookModel.query()
       .patch({ [field]: outside })
       .where('id', answer.id)
       .catch((error: unknown) => error);

@@ -225,7 +225,7 @@ test('[prefix] is served where text compares by code point (C, POSIX, C.UTF-8) a
     // A copy of the table, its text keys in this collation.
     await onTableCopy(knex, 'list_collation', async (trx) => {
       for (const { key, column } of TEXT_KEYS) {
-        await trx.raw(`alter table ${TABLE} alter column ?? type text collate "${collation}"`, [column]);
+        await trx.raw(`alter table ?? alter column ?? type text collate "${collation}"`, [TABLE, column]);
         const plan = pagePlan({ pageSize: 20, sort: [{ key: key as ListKey, descending: false }], [`${key}[prefix]`]: 'a' }, KEY);
         const refusal = await refuseUnorderedPrefixes(plan.filters, trx).then(
           () => undefined,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Knex } from 'knex';
 import * as assert from 'uvu/assert';
 
-import { Book } from '../src/book/book.model.js';
+import { BookModel } from '../src/book/book.model.js';
 import { LIST_KEYS } from '../src/book/book.schema.js';
 import { distinctCreates, fieldValues } from './arbitraries.js';
 import { FIELDS, type Field, numbered, RULES, UNIQUE_FIELDS } from './factory.js';
@@ -11,13 +11,13 @@ import { create, type Service } from './helpers.js';
 // What the list tests share: rows with values to sort and filter by, the expected order, and walks along Link rel="next".
 
 export const PATH = '/api/books';
-export const TABLE = Book.tableName;
+export const TABLE = BookModel.tableName;
 export type Row = Record<string, unknown> & { id: number };
 
 /** The keys the list sorts and filters by: their columns, and whether rows may leave them empty or must keep them unique. */
 export const KEYS = LIST_KEYS.map((key) => ({
   key,
-  column: Book.propertyNameToColumnName(key),
+  column: BookModel.propertyNameToColumnName(key),
   nullable: RULES[key as Field]?.nullable === true,
   unique: key === 'id' || UNIQUE_FIELDS.includes(key as Field),
 }));
@@ -66,8 +66,9 @@ export function bodies(count: number): Record<string, unknown>[] {
 export async function fill(s: Service, count: number): Promise<void> {
   for (const body of bodies(count)) await create(s, body);
   await s.db.knex.raw(
-    `update ${TABLE} set created_at = timestamptz '2026-01-01T00:00:00.000Z' + (id % 3) * interval '1 day', ` +
-      `updated_at = timestamptz '2026-02-01T00:00:00.000Z' - (id % 3) * interval '1 hour'`,
+    "update ?? set created_at = timestamptz '2026-01-01T00:00:00.000Z' + (id % 3) * interval '1 day', " +
+      "updated_at = timestamptz '2026-02-01T00:00:00.000Z' - (id % 3) * interval '1 hour'",
+    [TABLE],
   );
 }
 

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { nextCursor, type PagePlan, pagePlan, pageQueries } from '../src/book/book.list.js';
-import { Book } from '../src/book/book.model.js';
+import { BookModel } from '../src/book/book.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from '../src/book/book.schema.js';
 import { FIELDS, numbered, RULES, tooFew } from './factory.js';
 import { runnable } from './helpers.js';
@@ -65,13 +65,13 @@ runnable(test, tooFew(ROWS))(`first pages, cursor pages, each sort both ways and
         };
       }),
     );
-    await trx.raw('analyze ??', [Book.tableName]);
+    await trx.raw('analyze ??', [BookModel.tableName]);
     // Rows deep in the table, for cursors and filter values: the middle one, and one with every optional field empty.
-    const middle = await Book.query(trx)
+    const middle = await BookModel.query(trx)
       .orderBy('id')
       .offset(ROWS / 2)
       .first();
-    const empty = await Book.query(trx).where('id', 10).first();
+    const empty = await BookModel.query(trx).where('id', 10).first();
     // Each shape, and for a prefix what the index must be searched by: the range, not a filter on every row read.
     const shapes: [string, PagePlan, RegExp?][] = [];
     for (const key of LIST_KEYS) {

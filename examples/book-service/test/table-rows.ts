@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-import { Book } from '../src/book/book.model.js';
+import { BookModel } from '../src/book/book.model.js';
 import { FIELDS, type Fields } from './factory.js';
 
 /** A row to store as it is, past the API: its fields, and its id and timestamps where given. */
@@ -11,7 +11,7 @@ export interface TableRow {
   updatedAt: string;
 }
 
-const column = (property: string) => Book.propertyNameToColumnName(property);
+const column = (property: string) => BookModel.propertyNameToColumnName(property);
 
 /**
  * Inserts rows in one statement that PostgreSQL reads from one JSON array (json_populate_recordset):
@@ -32,7 +32,7 @@ export async function insertRows(knex: Knex | Knex.Transaction, rows: TableRow[]
   const result = await knex.raw(
     `with added as (insert into ?? (${list}) select ${list} from json_populate_recordset(null::??, ?) on conflict do nothing returning 1) ` +
       'select count(*)::int as count from added',
-    [Book.tableName, ...columns, ...columns, Book.tableName, JSON.stringify(columnRows)],
+    [BookModel.tableName, ...columns, ...columns, BookModel.tableName, JSON.stringify(columnRows)],
   );
   return (result as { rows: { count: number }[] }).rows[0]!.count;
 }

@@ -51,14 +51,14 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
   await db.connect();
   // The fill's inserts go through knex, as the tests' own rows do (test/table-rows.ts).
   const knex = Knex({ client: 'pg', connection: { connectionString: databaseUrl }, pool: { min: 0, max: 1 } });
-  const count = async () => Number((await db.query<{ count: string }>('select count(*) from products')).rows[0]?.count);
-  const highestId = async () => (await db.query<{ id: number | null }>('select max(id) as id from products')).rows[0]?.id ?? 0;
+  const count = async () => Number((await db.query<{ count: string }>('select count(*) from "products"')).rows[0]?.count);
+  const highestId = async () => (await db.query<{ id: number | null }>('select max(id) as id from "products"')).rows[0]?.id ?? 0;
   const foundRows = await count();
   const found = await highestId();
   let marked = found;
   let numbered = 0;
 
-  const deleteAbove = async (id: number) => (await db.query('delete from products where id > $1', [id])).rowCount ?? 0;
+  const deleteAbove = async (id: number) => (await db.query('delete from "products" where id > $1', [id])).rowCount ?? 0;
   const settle = async (id: number) => {
     for (let tries = 0, quiet = 0; quiet < QUIET_TRIES; tries++) {
       if (tries === MAX_TRIES) throw new Error(`rows keep arriving in products after ${MAX_TRIES} deletes`);
@@ -67,7 +67,7 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
     }
     // Without it the dead rows of a create run would slow every later count(*), and the
     // planner would go on reading a million rows that are gone.
-    await db.query('vacuum analyze products');
+    await db.query('vacuum analyze "products"');
   };
   const sessionsLeft = async () => {
     const sql = 'select count(*) from pg_stat_activity where datname = current_database() and application_name = $1';
@@ -87,10 +87,10 @@ export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
         numbered += target - rows;
         rows += inserted;
       }
-      await db.query('vacuum analyze products');
+      await db.query('vacuum analyze "products"');
     },
     rowAt: async (offset) => {
-      const sql = 'select id, created_at from products order by id offset $1 limit 1';
+      const sql = 'select id, created_at from "products" order by id offset $1 limit 1';
       const row = (await db.query<{ id: number; created_at: Date }>(sql, [offset])).rows[0];
       if (!row) throw new Error(`products has no row ${offset + 1}`);
       return { id: row.id, createdAt: row.created_at };

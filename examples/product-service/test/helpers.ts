@@ -63,7 +63,7 @@ export async function build(options: { config?: Config; ready?: boolean; log?: D
     const apps = createApps({ db, config, logger, readiness });
     const service = await listen(apps.service, config);
     const management = await listen(apps.management, config);
-    const reset = () => db.knex.raw('truncate table products, idempotency_keys, rate_limits restart identity').then(() => undefined);
+    const reset = () => db.knex.raw('truncate table "products", idempotency_keys, rate_limits restart identity').then(() => undefined);
     await reset();
     return {
       api: (path, init) => fetch(`${service.url}${path}`, init),

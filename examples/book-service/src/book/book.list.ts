@@ -6,7 +6,7 @@ import type { QueryBuilder } from 'objection';
 import { columnCollation } from '../collation.js';
 import { type CursorKey, readCursor, signCursor } from '../http/cursor.js';
 import { type Filter, filtersOf, ListQueryError, prefixEnd, type SortKey } from '../http/list-query.js';
-import { Book } from './book.model.js';
+import { BookModel } from './book.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from './book.schema.js';
 
 /** Each list key's column, whether rows may have no value in it, and whether no two rows share one. */
@@ -18,7 +18,7 @@ const COLUMNS: { [key in ListKey]: { column: string; nullable: boolean; unique: 
   isbn: { column: 'isbn', nullable: false, unique: true },
 };
 
-type Query = QueryBuilder<Book, Book[]>;
+type Query = QueryBuilder<BookModel, BookModel[]>;
 /** A condition on the rows, applied to a query. */
 type Condition = (query: Query) => void;
 
@@ -92,7 +92,7 @@ function refuseUnindexedFilters(filters: Filter[], order: SortKey<ListKey>[]): v
 }
 
 /** The cursor of the page after the one that ended with `last`. */
-export function nextCursor(plan: PagePlan, last: Book, key: CursorKey): string {
+export function nextCursor(plan: PagePlan, last: BookModel, key: CursorKey): string {
   const cursor: Cursor = { sort: plan.sort, filters: plan.fingerprint, after: plan.order.map((sortKey) => last[sortKey.key]) };
   return signCursor(key, cursor);
 }
@@ -115,7 +115,7 @@ export function pageQueries(plan: PagePlan): Query[] {
 
 /** The rows that match the filters, unordered: what count=exact counts. */
 export function filtered(filters: readonly Filter[]): Query {
-  const query = Book.query();
+  const query = BookModel.query();
   for (const { key, operator, value } of filters) {
     const column = COLUMNS[key as ListKey].column;
     if (operator === 'in') query.whereIn(column, value as (string | number)[]);
@@ -141,9 +141,9 @@ function startsWith(query: Query, column: string, prefix: string): void {
  * language collation (en_US.UTF-8, ICU) compares letters before accents, case and punctuation,
  * so the texts that start alike need not be one range, and the range above could miss some.
  */
-export async function refuseUnorderedPrefixes(filters: readonly Filter[], knex: Knex = Book.knex()): Promise<void> {
+export async function refuseUnorderedPrefixes(filters: readonly Filter[], knex: Knex = BookModel.knex()): Promise<void> {
   for (const { key } of filters.filter((filter) => filter.operator === 'prefix')) {
-    const collation = await columnCollation(knex, Book.tableName, COLUMNS[key as ListKey].column);
+    const collation = await columnCollation(knex, BookModel.tableName, COLUMNS[key as ListKey].column);
     if (!collation.byCodePoint) {
       throw new ListQueryError(
         `"${key}[prefix]" is not served by this database: it compares ${key} by the collation ${collation.name}, ` +

@@ -1,7 +1,7 @@
 import { Model, type ModelObject, type Pojo, snakeCaseMappers } from 'objection';
 
 /** A book as the API answers it: the model's fields, as a plain object. */
-export type BookJson = ModelObject<Book>;
+export type BookJson = ModelObject<BookModel>;
 
 /** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string. */
 export type BookRow = Omit<BookJson, 'price' | 'createdAt' | 'updatedAt'> & {
@@ -11,7 +11,7 @@ export type BookRow = Omit<BookJson, 'price' | 'createdAt' | 'updatedAt'> & {
 };
 
 /** One row of books: snake_case columns, camelCase properties. */
-export class Book extends Model {
+export class BookModel extends Model {
   static override tableName = 'books';
   static override columnNameMappers = snakeCaseMappers();
 

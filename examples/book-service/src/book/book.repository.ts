@@ -5,11 +5,11 @@ import { namesVersions, type Precondition, PreconditionFailedError } from '../ht
 import type { CursorKey } from '../http/cursor.js';
 import { ConflictError, violatedUniqueConstraint } from '../http/errors.js';
 import { filtered, nextCursor, type PagePlan, pagePlan, pageQueries, refuseUnorderedPrefixes } from './book.list.js';
-import { Book } from './book.model.js';
+import { BookModel } from './book.model.js';
 import type { BookCreate, BookUpdate, ListQuery } from './book.schema.js';
 
 export interface BookPage {
-  books: Book[];
+  rows: BookModel[];
   /** The cursor of the next page; undefined on the last one. */
   next: string | undefined;
   /** The number of books matching the filters, on all pages; only with count=exact. */
@@ -41,13 +41,13 @@ export async function listBooks(query: ListQuery, cursorKey: CursorKey): Promise
   await refuseUnorderedPrefixes(plan.filters);
   const [rows, total] = await Promise.all([readPage(plan), query.count === 'exact' ? filtered(plan.filters).resultSize() : undefined]);
   const more = rows.length > plan.pageSize;
-  const books = rows.slice(0, plan.pageSize);
-  return { books, next: more ? nextCursor(plan, books.at(-1)!, cursorKey) : undefined, total };
+  const page = rows.slice(0, plan.pageSize);
+  return { rows: page, next: more ? nextCursor(plan, page.at(-1)!, cursorKey) : undefined, total };
 }
 
 /** Runs the page's queries in turn until one more row than the page holds has come back. */
-async function readPage(plan: PagePlan): Promise<Book[]> {
-  const rows: Book[] = [];
+async function readPage(plan: PagePlan): Promise<BookModel[]> {
+  const rows: BookModel[] = [];
   for (const query of pageQueries(plan)) {
     rows.push(...(await query.limit(plan.pageSize + 1 - rows.length)));
     if (rows.length > plan.pageSize) break;
@@ -56,14 +56,14 @@ async function readPage(plan: PagePlan): Promise<Book[]> {
 }
 
 /** Finds one book; undefined when no row has this id. */
-export async function findBook(id: number): Promise<Book | undefined> {
-  return Book.query().findById(id);
+export async function findBook(id: number): Promise<BookModel | undefined> {
+  return BookModel.query().findById(id);
 }
 
 /** Stores a new book and returns the stored row; ConflictError when a unique field's value is taken. */
-export async function createBook(fields: BookCreate, trx?: Knex.Transaction): Promise<Book> {
+export async function createBook(fields: BookCreate, trx?: Knex.Transaction): Promise<BookModel> {
   try {
-    return await Book.query(trx).insert(fields).returning('*');
+    return await BookModel.query(trx).insert(fields).returning('*');
   } catch (error) {
     refuseDuplicate(error);
   }
@@ -75,20 +75,20 @@ export async function createBook(fields: BookCreate, trx?: Knex.Transaction): Pr
  * PreconditionFailedError when the row has another version, and nothing changes.
  * ConflictError when a unique field's new value is another book's; nothing changes then.
  */
-export async function updateBook(id: number, changes: BookUpdate, precondition?: Precondition): Promise<Book | undefined> {
+export async function updateBook(id: number, changes: BookUpdate, precondition?: Precondition): Promise<BookModel | undefined> {
   // patchAndFetchById would read the row back in a second query.
-  const query = Book.query()
+  const query = BookModel.query()
     .patch({ ...changes, version: raw('version + 1') })
     .where('id', id);
   if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
-  let book: Book | undefined;
+  let record: BookModel | undefined;
   try {
-    [book] = await query.returning('*');
+    [record] = await query.returning('*');
   } catch (error) {
     refuseDuplicate(error);
   }
-  if (book === undefined && namesVersions(precondition)) await refuseChanged(id);
-  return book;
+  if (record === undefined && namesVersions(precondition)) await refuseChanged(id);
+  return record;
 }
 
 /**
@@ -96,7 +96,7 @@ export async function updateBook(id: number, changes: BookUpdate, precondition?:
  * for an update: PreconditionFailedError when the row has another version, and it stays.
  */
 export async function deleteBook(id: number, precondition?: Precondition): Promise<boolean> {
-  const query = Book.query().delete().where('id', id);
+  const query = BookModel.query().delete().where('id', id);
   if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
   // returning() instead of the row count: knex-pglite's delete gives no count.
   const deleted = await query.returning('id');
@@ -106,6 +106,6 @@ export async function deleteBook(id: number, precondition?: Precondition): Promi
 
 /** After a write that If-Match stopped: 412 naming the current ETag, or nothing when the row is gone (404). */
 async function refuseChanged(id: number): Promise<void> {
-  const current = await Book.query().findById(id).select('version');
+  const current = await BookModel.query().findById(id).select('version');
   if (current) throw new PreconditionFailedError(`Book ${id} has changed: its ETag is now "${current.version}"`);
 }

@@ -12,7 +12,7 @@ import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { withConditionalComponents } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
-import { Book } from './book.model.js';
+import { BookModel } from './book.model.js';
 import { bookComponents, bookExamples, LIST_RULES, listBadRequest } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQuerySchema, MAX_ID } from './book.schema.js';
@@ -68,10 +68,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const unknown = Object.keys(ctx.query).find((key) => !LIST_PARAMETERS.includes(key));
           if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, LIST_PARAMETERS));
           const query = validateListQuery(fromQueryString(ctx.query, NUMERIC_PARAMETERS));
-          const { books, next, total } = await listBooks(query, cursorKey);
+          const { rows, next, total } = await listBooks(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
-          ctx.body = books;
+          ctx.body = rows;
         },
       ],
     },
@@ -101,7 +101,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const fields = validateCreate(ctx.request.body);
           if (key === undefined) return answer(ctx, created(await createBook(fields)));
           const request = { key, fingerprint: fingerprint(ctx), ttlSeconds: rules.idempotencyKeyTtlSeconds };
-          const { answer: stored, replayed } = await once(Book.knex(), request, async (trx) => created(await createBook(fields, trx)));
+          const { answer: stored, replayed } = await once(BookModel.knex(), request, async (trx) => created(await createBook(fields, trx)));
           if (replayed) ctx.set('Idempotent-Replayed', 'true');
           answer(ctx, stored);
         },
@@ -123,10 +123,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
       handlers: [
         async (ctx) => {
           const id = parseId(ctx);
-          const book = (await findBook(id)) ?? notFound(ctx, id);
-          ctx.set('ETag', etag(book.version));
-          if (notModified(ctx, book.version)) ctx.status = 304;
-          else ctx.body = book;
+          const record = (await findBook(id)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(record.version));
+          if (notModified(ctx, record.version)) ctx.status = 304;
+          else ctx.body = record;
         },
       ],
     },
@@ -163,9 +163,9 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         async (ctx) => {
           const id = parseId(ctx);
           const precondition = ifMatch(ctx, rules.requireIfMatch);
-          const book = (await updateBook(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
-          ctx.set('ETag', etag(book.version));
-          ctx.body = book;
+          const record = (await updateBook(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(record.version));
+          ctx.body = record;
         },
       ],
     },
@@ -238,8 +238,8 @@ function parseId(ctx: RouterContext): number {
 }
 
 /** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
-function created(book: Book): StoredAnswer {
-  return { status: 201, location: `${ROUTE_PREFIX}/${book.id}`, etag: etag(book.version), body: JSON.stringify(book) };
+function created(record: BookModel): StoredAnswer {
+  return { status: 201, location: `${ROUTE_PREFIX}/${record.id}`, etag: etag(record.version), body: JSON.stringify(record) };
 }
 
 function answer(ctx: RouterContext, stored: StoredAnswer): void {

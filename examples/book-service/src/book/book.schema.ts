@@ -2,7 +2,7 @@ import Joi from 'joi';
 
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
 
-import type { Book, BookJson } from './book.model.js';
+import type { BookJson, BookModel } from './book.model.js';
 
 /** PostgreSQL's integer (int4): the id column and pages are both of this type. */
 const INT4_MAX = 2_147_483_647;
@@ -16,7 +16,8 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** The fields a client sends; the model declares their types, and the schemas below must match them. */
-export type BookCreate = Pick<Book, 'title' | 'isbn'> & Partial<Pick<Book, 'pages' | 'price' | 'format' | 'published' | 'available'>>;
+export type BookCreate = Pick<BookModel, 'title' | 'isbn'> &
+  Partial<Pick<BookModel, 'pages' | 'price' | 'format' | 'published' | 'available'>>;
 export type BookUpdate = Partial<BookCreate>;
 
 /** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */

@@ -11,7 +11,7 @@ import type * as OpenApi from './schema.js';
 
 /** openapi-fetch's client, typed with this API's paths. */
 export type BookClient = FetchClient<OpenApi.paths>;
-export type Book = OpenApi.components['schemas']['Book'];
+export type BookItem = OpenApi.components['schemas']['Book'];
 /** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
 export type BookListQuery = Omit<NonNullable<OpenApi.operations['listBooks']['parameters']['query']>, 'page' | 'after'>;
 
@@ -51,7 +51,7 @@ export function createBookClient({ baseUrl, token, fetch }: ClientOptions): Book
  * the Link header (rel="next") names, so the walk sees each book once even while others are
  * added or deleted. Throws ApiError when a page is refused.
  */
-export async function* allBooks(api: BookClient, query: BookListQuery = {}): AsyncGenerator<Book> {
+export async function* allBooks(api: BookClient, query: BookListQuery = {}): AsyncGenerator<BookItem> {
   let after: string | undefined;
   do {
     const { data, error, response } = await api.GET('/api/books', { params: { query: { ...query, after } } });

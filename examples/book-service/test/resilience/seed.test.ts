@@ -31,11 +31,11 @@ test('inserts the requested number of valid books with the documented examples, 
 
     const db = await scratch.open();
     try {
-      const { books, total } = await listBooks({ pageSize: 100, count: 'exact' }, ANY_KEY);
+      const { rows, total } = await listBooks({ pageSize: 100, count: 'exact' }, ANY_KEY);
       assert.is(total, 7);
       const examples = documentedExamples();
       const label = Object.keys(examples).find((key) => typeof examples[key] === 'string')!;
-      books.forEach((item, index) => {
+      rows.forEach((item, index) => {
         const { error } = bookSchema.validate(item);
         assert.is(error, undefined, error?.message);
         for (const [key, value] of Object.entries(examples)) {

@@ -11,7 +11,7 @@ import type * as OpenApi from './schema.js';
 
 /** openapi-fetch's client, typed with this API's paths. */
 export type ProductClient = FetchClient<OpenApi.paths>;
-export type Product = OpenApi.components['schemas']['Product'];
+export type ProductItem = OpenApi.components['schemas']['Product'];
 /** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
 export type ProductListQuery = Omit<NonNullable<OpenApi.operations['listProducts']['parameters']['query']>, 'page' | 'after'>;
 
@@ -51,7 +51,7 @@ export function createProductClient({ baseUrl, token, fetch }: ClientOptions): P
  * the Link header (rel="next") names, so the walk sees each product once even while others are
  * added or deleted. Throws ApiError when a page is refused.
  */
-export async function* allProducts(api: ProductClient, query: ProductListQuery = {}): AsyncGenerator<Product> {
+export async function* allProducts(api: ProductClient, query: ProductListQuery = {}): AsyncGenerator<ProductItem> {
   let after: string | undefined;
   do {
     const { data, error, response } = await api.GET('/api/products', { params: { query: { ...query, after } } });

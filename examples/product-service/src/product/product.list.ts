@@ -4,7 +4,7 @@ import type { QueryBuilder } from 'objection';
 
 import { type CursorKey, readCursor, signCursor } from '../http/cursor.js';
 import { type Filter, filtersOf, ListQueryError, prefixEnd, type SortKey } from '../http/list-query.js';
-import { Product } from './product.model.js';
+import { ProductModel } from './product.model.js';
 import { LIST_KEYS, type ListKey, type ListQuery } from './product.schema.js';
 
 /** Each list key's column, whether rows may have no value in it, and whether no two rows share one. */
@@ -15,7 +15,7 @@ const COLUMNS: { [key in ListKey]: { column: string; nullable: boolean; unique: 
   updatedAt: { column: 'updated_at', nullable: false, unique: false },
 };
 
-type Query = QueryBuilder<Product, Product[]>;
+type Query = QueryBuilder<ProductModel, ProductModel[]>;
 /** A condition on the rows, applied to a query. */
 type Condition = (query: Query) => void;
 
@@ -89,7 +89,7 @@ function refuseUnindexedFilters(filters: Filter[], order: SortKey<ListKey>[]): v
 }
 
 /** The cursor of the page after the one that ended with `last`. */
-export function nextCursor(plan: PagePlan, last: Product, key: CursorKey): string {
+export function nextCursor(plan: PagePlan, last: ProductModel, key: CursorKey): string {
   const cursor: Cursor = { sort: plan.sort, filters: plan.fingerprint, after: plan.order.map((sortKey) => last[sortKey.key]) };
   return signCursor(key, cursor);
 }
@@ -112,7 +112,7 @@ export function pageQueries(plan: PagePlan): Query[] {
 
 /** The rows that match the filters, unordered: what count=exact counts. */
 export function filtered(filters: readonly Filter[]): Query {
-  const query = Product.query();
+  const query = ProductModel.query();
   for (const { key, operator, value } of filters) {
     const column = COLUMNS[key as ListKey].column;
     if (operator === 'in') query.whereIn(column, value as (string | number)[]);

@@ -1,13 +1,13 @@
 import { Model, type ModelObject, type Pojo, snakeCaseMappers } from 'objection';
 
 /** A product as the API answers it: the model's fields, as a plain object. */
-export type ProductJson = ModelObject<Product>;
+export type ProductJson = ModelObject<ProductModel>;
 
 /** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string. */
 export type ProductRow = Omit<ProductJson, 'price' | 'createdAt' | 'updatedAt'> & { price: string; created_at: string; updated_at: string };
 
 /** One row of products: snake_case columns, camelCase properties. */
-export class Product extends Model {
+export class ProductModel extends Model {
   static override tableName = 'products';
   static override columnNameMappers = snakeCaseMappers();
 

@@ -5,11 +5,11 @@ import { namesVersions, type Precondition, PreconditionFailedError } from '../ht
 import type { CursorKey } from '../http/cursor.js';
 import { ConflictError, violatedUniqueConstraint } from '../http/errors.js';
 import { filtered, nextCursor, type PagePlan, pagePlan, pageQueries } from './product.list.js';
-import { Product } from './product.model.js';
+import { ProductModel } from './product.model.js';
 import type { ListQuery, ProductCreate, ProductUpdate } from './product.schema.js';
 
 export interface ProductPage {
-  products: Product[];
+  rows: ProductModel[];
   /** The cursor of the next page; undefined on the last one. */
   next: string | undefined;
   /** The number of products matching the filters, on all pages; only with count=exact. */
@@ -38,13 +38,13 @@ export async function listProducts(query: ListQuery, cursorKey: CursorKey): Prom
   const plan = pagePlan(query, cursorKey);
   const [rows, total] = await Promise.all([readPage(plan), query.count === 'exact' ? filtered(plan.filters).resultSize() : undefined]);
   const more = rows.length > plan.pageSize;
-  const products = rows.slice(0, plan.pageSize);
-  return { products, next: more ? nextCursor(plan, products.at(-1)!, cursorKey) : undefined, total };
+  const page = rows.slice(0, plan.pageSize);
+  return { rows: page, next: more ? nextCursor(plan, page.at(-1)!, cursorKey) : undefined, total };
 }
 
 /** Runs the page's queries in turn until one more row than the page holds has come back. */
-async function readPage(plan: PagePlan): Promise<Product[]> {
-  const rows: Product[] = [];
+async function readPage(plan: PagePlan): Promise<ProductModel[]> {
+  const rows: ProductModel[] = [];
   for (const query of pageQueries(plan)) {
     rows.push(...(await query.limit(plan.pageSize + 1 - rows.length)));
     if (rows.length > plan.pageSize) break;
@@ -53,14 +53,14 @@ async function readPage(plan: PagePlan): Promise<Product[]> {
 }
 
 /** Finds one product; undefined when no row has this id. */
-export async function findProduct(id: number): Promise<Product | undefined> {
-  return Product.query().findById(id);
+export async function findProduct(id: number): Promise<ProductModel | undefined> {
+  return ProductModel.query().findById(id);
 }
 
 /** Stores a new product and returns the stored row; ConflictError when a unique field's value is taken. */
-export async function createProduct(fields: ProductCreate, trx?: Knex.Transaction): Promise<Product> {
+export async function createProduct(fields: ProductCreate, trx?: Knex.Transaction): Promise<ProductModel> {
   try {
-    return await Product.query(trx).insert(fields).returning('*');
+    return await ProductModel.query(trx).insert(fields).returning('*');
   } catch (error) {
     refuseDuplicate(error);
   }
@@ -72,20 +72,20 @@ export async function createProduct(fields: ProductCreate, trx?: Knex.Transactio
  * PreconditionFailedError when the row has another version, and nothing changes.
  * ConflictError when a unique field's new value is another product's; nothing changes then.
  */
-export async function updateProduct(id: number, changes: ProductUpdate, precondition?: Precondition): Promise<Product | undefined> {
+export async function updateProduct(id: number, changes: ProductUpdate, precondition?: Precondition): Promise<ProductModel | undefined> {
   // patchAndFetchById would read the row back in a second query.
-  const query = Product.query()
+  const query = ProductModel.query()
     .patch({ ...changes, version: raw('version + 1') })
     .where('id', id);
   if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
-  let product: Product | undefined;
+  let record: ProductModel | undefined;
   try {
-    [product] = await query.returning('*');
+    [record] = await query.returning('*');
   } catch (error) {
     refuseDuplicate(error);
   }
-  if (product === undefined && namesVersions(precondition)) await refuseChanged(id);
-  return product;
+  if (record === undefined && namesVersions(precondition)) await refuseChanged(id);
+  return record;
 }
 
 /**
@@ -93,7 +93,7 @@ export async function updateProduct(id: number, changes: ProductUpdate, precondi
  * for an update: PreconditionFailedError when the row has another version, and it stays.
  */
 export async function deleteProduct(id: number, precondition?: Precondition): Promise<boolean> {
-  const query = Product.query().delete().where('id', id);
+  const query = ProductModel.query().delete().where('id', id);
   if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
   // returning() instead of the row count: knex-pglite's delete gives no count.
   const deleted = await query.returning('id');
@@ -103,6 +103,6 @@ export async function deleteProduct(id: number, precondition?: Precondition): Pr
 
 /** After a write that If-Match stopped: 412 naming the current ETag, or nothing when the row is gone (404). */
 async function refuseChanged(id: number): Promise<void> {
-  const current = await Product.query().findById(id).select('version');
+  const current = await ProductModel.query().findById(id).select('version');
   if (current) throw new PreconditionFailedError(`Product ${id} has changed: its ETag is now "${current.version}"`);
 }

@@ -12,7 +12,7 @@ import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { withConditionalComponents } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
-import { Product } from './product.model.js';
+import { ProductModel } from './product.model.js';
 import { LIST_RULES, listBadRequest, productComponents, productExamples } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
 import { LIST_KEYS, listQuerySchema, MAX_ID, productCreateSchema, productUpdateSchema } from './product.schema.js';
@@ -68,10 +68,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const unknown = Object.keys(ctx.query).find((key) => !LIST_PARAMETERS.includes(key));
           if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, LIST_PARAMETERS));
           const query = validateListQuery(fromQueryString(ctx.query, NUMERIC_PARAMETERS));
-          const { products, next, total } = await listProducts(query, cursorKey);
+          const { rows, next, total } = await listProducts(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
-          ctx.body = products;
+          ctx.body = rows;
         },
       ],
     },
@@ -101,7 +101,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const fields = validateCreate(ctx.request.body);
           if (key === undefined) return answer(ctx, created(await createProduct(fields)));
           const request = { key, fingerprint: fingerprint(ctx), ttlSeconds: rules.idempotencyKeyTtlSeconds };
-          const { answer: stored, replayed } = await once(Product.knex(), request, async (trx) =>
+          const { answer: stored, replayed } = await once(ProductModel.knex(), request, async (trx) =>
             created(await createProduct(fields, trx)),
           );
           if (replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -125,10 +125,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
       handlers: [
         async (ctx) => {
           const id = parseId(ctx);
-          const product = (await findProduct(id)) ?? notFound(ctx, id);
-          ctx.set('ETag', etag(product.version));
-          if (notModified(ctx, product.version)) ctx.status = 304;
-          else ctx.body = product;
+          const record = (await findProduct(id)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(record.version));
+          if (notModified(ctx, record.version)) ctx.status = 304;
+          else ctx.body = record;
         },
       ],
     },
@@ -157,9 +157,9 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         async (ctx) => {
           const id = parseId(ctx);
           const precondition = ifMatch(ctx, rules.requireIfMatch);
-          const product = (await updateProduct(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
-          ctx.set('ETag', etag(product.version));
-          ctx.body = product;
+          const record = (await updateProduct(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
+          ctx.set('ETag', etag(record.version));
+          ctx.body = record;
         },
       ],
     },
@@ -232,8 +232,8 @@ function parseId(ctx: RouterContext): number {
 }
 
 /** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
-function created(product: Product): StoredAnswer {
-  return { status: 201, location: `${ROUTE_PREFIX}/${product.id}`, etag: etag(product.version), body: JSON.stringify(product) };
+function created(record: ProductModel): StoredAnswer {
+  return { status: 201, location: `${ROUTE_PREFIX}/${record.id}`, etag: etag(record.version), body: JSON.stringify(record) };
 }
 
 function answer(ctx: RouterContext, stored: StoredAnswer): void {

@@ -2,7 +2,7 @@ import Joi from 'joi';
 
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
 
-import type { Product, ProductJson } from './product.model.js';
+import type { ProductJson, ProductModel } from './product.model.js';
 
 /** PostgreSQL's integer (int4): the id column and quantity are both of this type. */
 const INT4_MAX = 2_147_483_647;
@@ -20,7 +20,7 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** The fields a client sends; the model declares their types, and the schemas below must match them. */
-export type ProductCreate = Pick<Product, 'name' | 'price' | 'quantity'> & Partial<Pick<Product, 'description'>>;
+export type ProductCreate = Pick<ProductModel, 'name' | 'price' | 'quantity'> & Partial<Pick<ProductModel, 'description'>>;
 export type ProductUpdate = Partial<ProductCreate>;
 
 /** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */

@@ -32,11 +32,11 @@ test('inserts the requested number of valid products with the documented example
 
     const db = await scratch.open();
     try {
-      const { products, total } = await listProducts({ pageSize: 100, count: 'exact' }, ANY_KEY);
+      const { rows, total } = await listProducts({ pageSize: 100, count: 'exact' }, ANY_KEY);
       assert.is(total, 7);
       const examples = documentedExamples();
       const label = Object.keys(examples).find((key) => typeof examples[key] === 'string')!;
-      products.forEach((item, index) => {
+      rows.forEach((item, index) => {
         const { error } = productSchema.validate(item);
         assert.is(error, undefined, error?.message);
         for (const [key, value] of Object.entries(examples)) {

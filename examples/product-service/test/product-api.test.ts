@@ -1,8 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+
+import { ApiError, allProducts, type ProductItem } from '../src/client/client.js';
 // Aliased: an entity named Record would hide TypeScript's Record type below.
-import { Book as BookModel } from '../src/book/book.model.js';
-import { ApiError, allBooks, type Book as BookItem } from '../src/client/client.js';
+import { ProductModel } from '../src/product/product.model.js';
 import { READ, WRITE } from './auth-helpers.js';
 import { asCreate, asUpdate, clientOf } from './client.js';
 import { change, changeAll, FIELDS, numbered, stored, tooFew } from './factory.js';
@@ -11,19 +12,19 @@ import { expectText, fieldsOf, listAll } from './responses.js';
 import { AUTHORIZATION, signToken } from './tokens.js';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const PATH = '/api/books';
-const ITEM = '/api/books/{id}';
+const PATH = '/api/products';
+const ITEM = '/api/products/{id}';
 
-const test = suite('books');
+const test = suite('products');
 const service = useService(test);
 
-async function create(body: Record<string, unknown> = numbered()): Promise<BookItem> {
+async function create(body: Record<string, unknown> = numbered()): Promise<ProductItem> {
   const { data, error, response } = await clientOf(service()).POST(PATH, { body: asCreate(body) });
   assert.is(response.status, 201, String(error));
   return data!;
 }
 
-test('POST creates a book and answers 201 with Location and the stored row', async () => {
+test('POST creates a product and answers 201 with Location and the stored row', async () => {
   const { data, response } = await clientOf(service()).POST(PATH, { body: asCreate(numbered()) });
   assert.is(response.status, 201);
   assert.is(response.headers.get('location'), `${PATH}/1`);
@@ -45,9 +46,9 @@ test('GET by id reads back exactly what was created', async () => {
   assert.equal(data, created);
 });
 
-test('a query through Objection (Book.query()) reads the row as the API answers it', async () => {
+test('a query through Objection (ProductModel.query()) reads the row as the API answers it', async () => {
   const created = await create();
-  const [read] = await BookModel.query().where('id', created.id);
+  const [read] = await ProductModel.query().where('id', created.id);
   assert.equal(JSON.parse(JSON.stringify(read)), created);
 });
 
@@ -83,10 +84,10 @@ runnable(test, tooFew(25))('GET list pages by id with defaults page 1 and pageSi
   assert.is(beyond.response.headers.get('x-total-count'), '25');
 });
 
-runnable(test, tooFew(25))('the client walks a whole list along Link rel="next", each book once in id order', async () => {
+runnable(test, tooFew(25))('the client walks a whole list along Link rel="next", each product once in id order', async () => {
   for (let i = 1; i <= 25; i++) await create(numbered(i));
   const walked: number[] = [];
-  for await (const row of allBooks(clientOf(service()), { pageSize: 4 })) walked.push(row.id);
+  for await (const row of allProducts(clientOf(service()), { pageSize: 4 })) walked.push(row.id);
   assert.equal(
     walked,
     Array.from({ length: 25 }, (_, i) => i + 1),
@@ -94,7 +95,7 @@ runnable(test, tooFew(25))('the client walks a whole list along Link rel="next",
 });
 
 runnable(test, tooFew(12))('the client walks a filtered list in its sort order (newest first, ties by id) along Link', async () => {
-  const created: BookItem[] = [];
+  const created: ProductItem[] = [];
   for (let i = 1; i <= 12; i++) created.push(await create(numbered(i)));
   const fifthCreatedAt = created[4]!.createdAt;
   const expected = created
@@ -102,15 +103,15 @@ runnable(test, tooFew(12))('the client walks a filtered list in its sort order (
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
     .map((row) => row.id);
   const walked: number[] = [];
-  for await (const row of allBooks(clientOf(service()), { 'createdAt[gte]': fifthCreatedAt, sort: ['-createdAt'], pageSize: 3 })) {
+  for await (const row of allProducts(clientOf(service()), { 'createdAt[gte]': fifthCreatedAt, sort: ['-createdAt'], pageSize: 3 })) {
     walked.push(row.id);
   }
   assert.equal(walked, expected);
-  assert.ok(walked.length >= 8, `at least the books created from the fifth on (${walked.length})`);
+  assert.ok(walked.length >= 8, `at least the products created from the fifth on (${walked.length})`);
 });
 
 test('a refused page stops the walk with ApiError, status and message', async () => {
-  const refusedWalk = allBooks(clientOf(service()), { 'createdAt[gte]': '2026-01-01T00:00:00Z' });
+  const refusedWalk = allProducts(clientOf(service()), { 'createdAt[gte]': '2026-01-01T00:00:00Z' });
   try {
     await refusedWalk.next();
     assert.unreachable('a range without its sort is refused');
@@ -178,7 +179,7 @@ test('PUT with an empty object answers 400 and changes nothing', async () => {
   assert.equal(await listAll(service()), [created]);
 });
 
-test('DELETE answers 204 with no body, then the book is gone', async () => {
+test('DELETE answers 204 with no body, then the product is gone', async () => {
   const created = await create();
   const api = clientOf(service());
   const { data, response } = await api.DELETE(ITEM, { params: { path: { id: created.id } } });
@@ -198,7 +199,7 @@ test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () 
     await api.DELETE(ITEM, missing),
   ]) {
     assert.is(response.status, 404);
-    assert.is(error, 'Book 42 not found');
+    assert.is(error, 'Product 42 not found');
   }
   assert.is((await listAll(service())).length, 1);
 });

@@ -1,0 +1,90 @@
+/**
+ * Every common domain noun of test/support/nouns.ts is accepted as an entity, and its project
+ * type-checks and passes Biome's linter with no finding: the generated code derives only compound
+ * names from the entity (OrderModel, createOrder, orderCreateSchema), so none can clash with its
+ * own. All projects are checked by one `tsc` and one `biome lint`. They are checked as rendered,
+ * before the formatter's layout (render() always applies it, and layout changes no name).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { DEFAULT_PORTS } from '../../src/answers/answers.js';
+import { validateEntity } from '../../src/answers/validate-answers.js';
+import { GENERATOR_VERSION } from '../../src/version.js';
+import { loadTemplates, renderUnformatted } from '../../src/render/render.js';
+import { entityNames } from '../../src/spec/entity-names.js';
+import { example, root, tempDir } from '../support/helpers.js';
+import { NOUNS } from '../support/nouns.js';
+
+/** Nouns whose table would take one of the service's own: refused, in one line. */
+const OWN_TABLE_NOUNS = ['Idempotency key', 'Rate limit'];
+
+const require = createRequire(import.meta.url);
+const typescriptManifest = require.resolve('typescript/package.json');
+const TSC = join(dirname(typescriptManifest), (JSON.parse(readFileSync(typescriptManifest, 'utf8')) as { bin: { tsc: string } }).bin.tsc);
+const BIOME = require.resolve('@biomejs/biome/bin/biome');
+
+/**
+ * The client's types for a Product project, renamed for another entity: they differ only in the
+ * names (paths, schemas, operations), and openapi-typescript would take seconds per project.
+ */
+function clientTypesFor(entity: string): string {
+  const product = readFileSync(join(example, 'src/client/schema.d.ts'), 'utf8');
+  const names = entityNames(entity);
+  return product
+    .replaceAll('/api/products', `/api/${names.routeSegment}`)
+    .replaceAll('Products', names.classNamePlural)
+    .replaceAll('Product', names.className);
+}
+
+test('the nouns are refused only where they would take a table of the service', () => {
+  for (const noun of NOUNS) {
+    const problem = validateEntity(noun);
+    if (OWN_TABLE_NOUNS.includes(noun)) assert.match(problem ?? '', /^entity name "[^"]+" would name its table \w+, which the service keeps for itself; choose another name$/);
+    else assert.is(problem, undefined, noun);
+  }
+});
+
+test(`the projects of ${NOUNS.length - OWN_TABLE_NOUNS.length} common nouns type-check and pass Biome's linter`, () => {
+  const accepted = NOUNS.filter((noun) => !OWN_TABLE_NOUNS.includes(noun));
+  const templates = loadTemplates();
+  const dir = tempDir('create-item-service-nouns-');
+  const write = (path: string, content: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  };
+  for (const noun of accepted) {
+    const folder = entityNames(noun).fileBase;
+    for (const [path, content] of renderUnformatted({ entity: noun, ...DEFAULT_PORTS }, templates, GENERATOR_VERSION)) {
+      // One configuration for all, at the top: Biome refuses a root configuration nested in another.
+      write(path === 'biome.jsonc' ? path : `${folder}/${path}`, content);
+    }
+    write(`${folder}/src/client/schema.d.ts`, clientTypesFor(noun));
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const first = entityNames(accepted[0]!).fileBase;
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: `./${first}/tsconfig.json`,
+      compilerOptions: { noEmit: true, rootDir: '.' },
+      include: ['*/src', '*/test', '*/bench'],
+      exclude: [],
+    }),
+  );
+  const tsc = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  assert.is(tsc.status, 0, tsc.stdout.split('\n').slice(0, 40).join('\n'));
+  const biome = spawnSync(process.execPath, [BIOME, 'lint', '--error-on-warnings', '--vcs-enabled=false', '--max-diagnostics=40', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  assert.is(biome.status, 0, `${biome.stdout}${biome.stderr}`.split('\n').slice(0, 60).join('\n'));
+});
+
+test.run();
