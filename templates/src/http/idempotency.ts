@@ -108,3 +108,11 @@ async function storedAnswer(trx: Knex.Transaction, request: { key: string; finge
   }
   return { status: row.status, location: row.location, etag: row.etag, body: row.body };
 }
+
+/** Sends an answer as it was stored: the first time, and to every retry with its key. */
+export function answer(ctx: Context, stored: StoredAnswer): void {
+  ctx.status = stored.status;
+  ctx.set({ Location: stored.location, ETag: stored.etag });
+  ctx.type = 'application/json';
+  ctx.body = stored.body;
+}

@@ -1,11 +1,11 @@
 import Joi from 'joi';
 
+import { INT4_MAX } from '../http/ids.js';
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
 
 import type { BookJson, BookModel } from './book.model.js';
 
-/** PostgreSQL's integer (int4): the id column and pages are both of this type. */
-const INT4_MAX = 2_147_483_647;
+/** The largest id: PostgreSQL's integer (int4), the id column and pages are both of this type. */
 export const MAX_ID = INT4_MAX;
 export const MAX_PAGES = INT4_MAX;
 /** The largest price decimal(10,2) holds. */

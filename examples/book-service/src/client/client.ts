@@ -7,6 +7,7 @@
 import type { Client as FetchClient } from 'openapi-fetch';
 import createClient from 'openapi-fetch';
 
+import { booksPath } from './paths.js';
 import type * as OpenApi from './schema.js';
 
 /** openapi-fetch's client, typed with this API's paths. */
@@ -54,7 +55,7 @@ export function createBookClient({ baseUrl, token, fetch }: ClientOptions): Book
 export async function* allBooks(api: BookClient, query: BookListQuery = {}): AsyncGenerator<BookItem> {
   let after: string | undefined;
   do {
-    const { data, error, response } = await api.GET('/api/books', { params: { query: { ...query, after } } });
+    const { data, error, response } = await api.GET(booksPath, { params: { query: { ...query, after } } });
     if (data === undefined) throw new ApiError(response.status, String(error));
     yield* data;
     after = nextCursor(response.headers.get('link'));

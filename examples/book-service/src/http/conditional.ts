@@ -1,5 +1,7 @@
 import type { Context } from 'koa';
 
+import { INT4_MAX } from './ids.js';
+
 /**
  * What a write's If-Match asks of the stored version: any existing row ('*'), one of `versions`
  * (none: no tag of ours, so no row matches), or nothing at all (undefined).
@@ -12,7 +14,6 @@ export const etag = (version: number): string => `"${version}"`;
 // Entity tags, weak or strong: W/"3", "3". Ours never hold a comma or a quote.
 const ENTITY_TAG = /(W\/)?"([^"]*)"/g;
 const VERSION = /^[1-9][0-9]{0,9}$/;
-const MAX_VERSION = 2_147_483_647;
 
 /**
  * Reads If-Match for a PUT or DELETE. Tags are compared strongly (RFC 9110, 13.1.1): a weak tag
@@ -28,7 +29,7 @@ export function ifMatch(ctx: Context, required: boolean): Precondition {
   const versions = [...header.matchAll(ENTITY_TAG)]
     .filter(([, weak, value]) => weak === undefined && VERSION.test(value ?? ''))
     .map(([, , value]) => Number(value))
-    .filter((version) => version <= MAX_VERSION);
+    .filter((version) => version <= INT4_MAX);
   return { versions };
 }
 

@@ -164,3 +164,12 @@ export function unknownParameter(name: string, keys: readonly string[], paramete
   const others = parameters.filter((parameter) => !keys.includes(parameter.replace(/\[\w+\]$/, '')));
   return `"${name}" is not allowed: the list filters and sorts by ${keys.join(', ')} (the keys with an index); its other parameters are ${others.join(', ')}`;
 }
+
+/** The address of the next page: this request's, with `after` in place of `page` and of any earlier `after`. */
+export function nextPage(ctx: { path: string; querystring: string }, cursor: string): string {
+  const parameters = new URLSearchParams(ctx.querystring);
+  parameters.delete('page');
+  parameters.delete('after');
+  parameters.set('after', cursor);
+  return `${ctx.path}?${parameters}`;
+}

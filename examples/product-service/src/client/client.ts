@@ -7,6 +7,7 @@
 import type { Client as FetchClient } from 'openapi-fetch';
 import createClient from 'openapi-fetch';
 
+import { productsPath } from './paths.js';
 import type * as OpenApi from './schema.js';
 
 /** openapi-fetch's client, typed with this API's paths. */
@@ -54,7 +55,7 @@ export function createProductClient({ baseUrl, token, fetch }: ClientOptions): P
 export async function* allProducts(api: ProductClient, query: ProductListQuery = {}): AsyncGenerator<ProductItem> {
   let after: string | undefined;
   do {
-    const { data, error, response } = await api.GET('/api/products', { params: { query: { ...query, after } } });
+    const { data, error, response } = await api.GET(productsPath, { params: { query: { ...query, after } } });
     if (data === undefined) throw new ApiError(response.status, String(error));
     yield* data;
     after = nextCursor(response.headers.get('link'));

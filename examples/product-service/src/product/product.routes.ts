@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { Router, RouterContext } from '@koa/router';
 
 import type { Guard } from '../auth/guard.js';
+import { productsPath } from '../client/paths.js';
 import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
-import { fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
+import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
+import { parseId } from '../http/ids.js';
 import { jsonBody } from '../http/json-body.js';
-import { fromQueryString, unknownParameter } from '../http/list-query.js';
+import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { withConditionalComponents } from '../openapi/conditional.js';
@@ -15,9 +17,7 @@ import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js'
 import { ProductModel } from './product.model.js';
 import { LIST_RULES, listBadRequest, productComponents, productExamples } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
-import { LIST_KEYS, listQuerySchema, MAX_ID, productCreateSchema, productUpdateSchema } from './product.schema.js';
-
-export const ROUTE_PREFIX = '/api/products';
+import { LIST_KEYS, listQuerySchema, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
 const validateCreate = validator(productCreateSchema);
 const validateUpdate = validator(productUpdateSchema);
@@ -192,10 +192,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
 /** The product API; `cursorKey` signs the list's cursors (see http/cursor.ts). */
 function api(cursorKey: CursorKey, rules: WriteRules): Api {
   return {
-    prefix: ROUTE_PREFIX,
+    prefix: productsPath,
     tag: { name: 'Products', description: 'Product records.' },
     operations: operations(cursorKey, rules),
-    components: withConditionalComponents(productComponents(ROUTE_PREFIX)),
+    components: withConditionalComponents(productComponents(productsPath)),
   };
 }
 
@@ -211,36 +211,9 @@ export function createProductRouter(guard: Guard, cursorKey: CursorKey, rules: W
   return apiRouter(api(cursorKey, rules), guard);
 }
 
-/** The address of the next page: this request's, with `after` in place of `page` and any earlier `after`. */
-function nextPage(ctx: RouterContext, cursor: string): string {
-  const parameters = new URLSearchParams(ctx.querystring);
-  parameters.delete('page');
-  parameters.delete('after');
-  parameters.set('after', cursor);
-  return `${ctx.path}?${parameters}`;
-}
-
-// Digits only, no leading zero: Number() would also accept "1e3", "+7" or " 7".
-const DIGITS = /^[1-9][0-9]{0,9}$/;
-
-/** The :id parameter as an integer from 1 to MAX_ID; anything else is a 400 before any query. */
-function parseId(ctx: RouterContext): number {
-  const raw = ctx.params.id ?? '';
-  const id = Number(raw);
-  if (!DIGITS.test(raw) || id > MAX_ID) ctx.throw(400, 'id must be a positive integer');
-  return id;
-}
-
 /** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
 function created(record: ProductModel): StoredAnswer {
-  return { status: 201, location: `${ROUTE_PREFIX}/${record.id}`, etag: etag(record.version), body: JSON.stringify(record) };
-}
-
-function answer(ctx: RouterContext, stored: StoredAnswer): void {
-  ctx.status = stored.status;
-  ctx.set({ Location: stored.location, ETag: stored.etag });
-  ctx.type = 'application/json';
-  ctx.body = stored.body;
+  return { status: 201, location: `${productsPath}/${record.id}`, etag: etag(record.version), body: JSON.stringify(record) };
 }
 
 function notFound(ctx: RouterContext, id: number): never {
