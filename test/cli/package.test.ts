@@ -17,7 +17,7 @@ function packedFiles(): string[] {
 
 test('the published package holds the bin, the compiled CLI and the templates, and no maintainer script', () => {
   const files = packedFiles();
-  for (const path of ['bin/create-item-service.js', 'dist/cli/cli.js', 'dist/spec/template-identifiers.js', 'templates/package.json.hbs', 'package.json', 'README.md']) {
+  for (const path of ['bin/create-item-service.js', 'dist/cli/cli.js', 'dist/render/render.js', 'templates/package.json.hbs', 'package.json', 'README.md']) {
     assert.ok(files.includes(path), `${path} is packed`);
   }
   const unwanted = files.filter((path) => /^(scripts|test|examples|src)\//.test(path) || /regenerate-examples/.test(path));
