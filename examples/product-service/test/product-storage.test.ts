@@ -1,4 +1,3 @@
-import { CheckViolationError } from 'objection';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ProductModel } from '../src/product/product.model.js';
@@ -76,11 +75,17 @@ for (const field of FIELDS.filter((name) => RULES[name].enum !== undefined)) {
   test(`the ${field} column itself refuses a value outside its values`, async () => {
     const { answer } = await create(service(), numbered());
     const outside = `${(RULES[field].enum ?? []).join('')}!`;
-    const refusal = await ProductModel.query()
-      .patch({ [field]: outside })
+    // Past the model, whose types would not let the wrong value through.
+    const refusal = await service()
+      .db.knex(ProductModel.tableName)
       .where('id', answer.id)
-      .catch((error: unknown) => error);
-    assert.instance(refusal, CheckViolationError);
+      .update(ProductModel.propertyNameToColumnName(field), outside)
+      .then(
+        () => 'stored',
+        (error: { code?: string }) => error.code,
+      );
+    // 23514: check_violation.
+    assert.is(refusal, '23514');
     assert.equal(await read(answer.id), answer);
   });
 }
