@@ -62,7 +62,8 @@ const examples = [productExample, bookExample, warehouseBin];
 /** A layer of the generator's own tests: uvu over a folder of test/ (the files `pattern` matches), or an npm script. */
 function layer(name: string, run: { folder: string; pattern?: string } | { script: string }, after: Job[] = []): Job {
   const command = 'script' in run ? ['npm', 'run', run.script] : [...tsx, 'node_modules/uvu/bin.js', run.folder, run.pattern ?? '\\.test\\.ts$'];
-  return { name: `generator: ${name}`, kind: 'tests', cwd: root, after, env: { [GENERATED_PROJECT_ENV]: warehouseBin.folder }, command };
+  const env = after.includes(warehouseBin) ? { [GENERATED_PROJECT_ENV]: warehouseBin.folder } : {};
+  return { name: `generator: ${name}`, kind: 'tests', cwd: root, after, env, command };
 }
 
 /**

@@ -42,7 +42,7 @@ export interface Outcome {
   log?: string;
 }
 
-/** The jobs given and every job they wait for, in a order where each comes after what it waits for. */
+/** The jobs given and every job they wait for, in an order where each comes after what it waits for. */
 export function withPrerequisites(jobs: Job[]): Job[] {
   const ordered: Job[] = [];
   const visit = (job: Job) => {
