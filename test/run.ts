@@ -37,10 +37,11 @@ mkdirSync(logs, { recursive: true });
 const serverUrl = process.env.DATABASE_URL;
 const running = new Set<Started>();
 
+// Stopped from outside (Ctrl-C, CI's timeout): the jobs' process groups go too, and the databases made for them.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     for (const job of running) job.stop();
-    process.exit(130);
+    void dropCreatedDatabases().finally(() => process.exit(1));
   });
 }
 
