@@ -7,7 +7,8 @@
  * - a project whose purpose is its field spec (catalog-entry, the two membership variants,
  *   warehouse-bin) runs on PostgreSQL only: the sweep runs its drawn specs on PGlite;
  * - Node.js 22 and 24 run the reference example, the part that could differ by Node.js.
- * The generator's own tests run by layer, so that the pool runs them side by side. Projects are
+ * The generator's own tests run by layer, so that the pool runs them side by side; the resilience
+ * suite, whose tests hold the process to time limits under load, runs alone. Projects are
  * made by setup jobs (test/support/make-project.ts) into a folder of the run; a job in a project
  * folder holds it, so two never write the same files (`dist/`, `node_modules`) at once.
  */
@@ -79,13 +80,16 @@ function renderOnDisk(): string {
 }
 
 export const suites: Job[] = [
+  // First, and each alone: its tests hold the process to time limits under load.
+  ...bothDatabases(productExample, 'example product-service resilience', { database: 'product_service_resilience', script: 'test:resilience' }).map(
+    (job): Job => ({ ...job, alone: true }),
+  ),
   {
     name: 'spec sweep: drawn specs, each generated, type-checked, biome-checked and tested on PGlite',
     kind: 'tests',
     cwd: root,
     command: [...tsx, 'test/spec-sweep.ts'],
   },
-  ...bothDatabases(productExample, 'example product-service resilience', { database: 'product_service_resilience', script: 'test:resilience' }),
   layer('render, whole projects checked with tools', { folder: 'test/render', pattern: renderOnDisk() }, examples),
   layer('end to end', { folder: 'test/e2e' }, examples),
   layer('lifecycle', { folder: 'test/lifecycle' }),

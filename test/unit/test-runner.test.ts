@@ -13,8 +13,8 @@ import { uvuTotals } from '../support/runner/run-job.js';
 
 const job = (name: string, more: Partial<Job> = {}): Job => ({ name, kind: 'tests', cwd: '.', command: ['true'], ...more });
 
-/** Runs the jobs through the pool with fake work; `fails` names the jobs whose work fails. */
-async function schedule(jobs: Job[], width: number, fails: string[] = []) {
+/** Runs the jobs through the pool with fake work; `fails` names the jobs whose work fails; `wrong` says when the jobs running at once break a rule. */
+async function schedule(jobs: Job[], width: number, fails: string[] = [], wrong: (running: Job[]) => boolean = () => false) {
   const running = new Set<Job>();
   let most = 0;
   const overlaps: string[] = [];
@@ -25,6 +25,7 @@ async function schedule(jobs: Job[], width: number, fails: string[] = []) {
     async (current): Promise<Outcome> => {
       for (const other of running) if (other.folder !== undefined && other.folder === current.folder) overlaps.push(`${other.name} + ${current.name}`);
       running.add(current);
+      if (wrong([...running])) overlaps.push([...running].map((j) => j.name).join(' + '));
       most = Math.max(most, running.size);
       order.push(current.name);
       await sleep(5);
@@ -42,6 +43,14 @@ test('runs as many jobs at once as the width allows, never two in one folder', a
   assert.is(most, 2);
   assert.equal(overlaps, []);
   assert.is(outcomes.size, 5);
+});
+
+test('a job that must run alone has nothing beside it, and the jobs after it wait for it', async () => {
+  const jobs = [job('before'), job('timed', { alone: true }), job('after 1'), job('after 2')];
+  const { most, order, overlaps } = await schedule(jobs, 2, [], (running) => running.some((j) => j.alone) && running.length > 1);
+  assert.equal(order, ['before', 'timed', 'after 1', 'after 2']);
+  assert.equal(overlaps, []);
+  assert.is(most, 2);
 });
 
 test('a job starts only after what it waits for; when that fails, it does not run and counts one failure', async () => {

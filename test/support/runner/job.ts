@@ -21,6 +21,11 @@ export interface Job {
    * same folder runs at the same time (a build's `dist/`, a data folder's lock, `node_modules`).
    */
   folder?: string;
+  /**
+   * Its tests hold the service to time limits under load (a drain after SIGTERM, time-outs): it
+   * runs with no other job beside it, and the jobs listed after it wait until it has run.
+   */
+  alone?: boolean;
   /** Jobs that must have passed first (the projects it tests, made by setup jobs). */
   after?: Job[];
   /**

@@ -1,7 +1,8 @@
 /**
  * Runs jobs a few at a time: a job starts once everything it waits for has passed and no running
  * job holds its folder, in the order given (so the longest jobs, listed first, start first). A job
- * whose prerequisite failed does not run and counts as one failure.
+ * that must run alone starts when nothing else runs, and no job listed after it starts before it.
+ * A job whose prerequisite failed does not run and counts as one failure.
  */
 import type { Job, Outcome } from './job.js';
 
@@ -18,6 +19,7 @@ export async function runPool(jobs: Job[], width: number, start: (job: Job) => P
 
   /** The first pending job that may start now, after settling those that never can. */
   const next = (): Job | undefined => {
+    if ([...running.keys()].some((job) => job.alone)) return undefined;
     for (const job of pending) {
       const before = job.after ?? [];
       const failed = before.find((other) => outcomes.has(other) && !passed(outcomes.get(other)!));
@@ -26,9 +28,9 @@ export async function runPool(jobs: Job[], width: number, start: (job: Job) => P
         finish(job, { passed: 0, failed: 1, seconds: 0, note: `not run: ${failed.name} failed` });
         return next();
       }
-      if (!before.every((other) => outcomes.has(other))) continue;
-      if (job.folder !== undefined && busyFolders.has(job.folder)) continue;
-      return job;
+      const ready = before.every((other) => outcomes.has(other)) && (job.folder === undefined || !busyFolders.has(job.folder));
+      if (job.alone) return ready && running.size === 0 ? job : undefined;
+      if (ready) return job;
     }
     return undefined;
   };
