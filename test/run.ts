@@ -1,114 +1,88 @@
 /**
- * Runs every test suite of the repository (test/support/suites.ts) one after another, each in
- * its own process, and ends with one line `N passed, M failed` summed over all of them. A suite
- * that exits non-zero, or that prints no uvu totals (a crashed setup), counts as failed, and the
- * run exits 1.
+ * Runs every job of the repository (test/support/suites.ts), two at a time by default, each in a
+ * process group of its own with its output kept in a log file, and ends with a table of every job
+ * and its seconds, then one line `N passed, M failed` summed over all of them. A job that exits
+ * non-zero, prints no uvu totals (a crashed setup) or hangs counts as failed, and the run exits 1.
+ *
+ *   npm test                        everything (builds first)
+ *   npm test -- render sweep        only the jobs whose name holds "render" or "sweep", and what they wait for
+ *   TEST_JOBS=1 npm test            one job at a time
+ *   TEST_LOGS=/tmp/logs npm test    keep the logs there (default: a new folder in the system's temporary folder)
  */
-import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 import { dropCreatedDatabases, freshDatabase } from './support/helpers.js';
+import { type Job, type Outcome, withPrerequisites } from './support/runner/job.js';
+import { runPool } from './support/runner/pool.js';
+import { load, reportEnd, reportStart, table } from './support/runner/report.js';
+import { runJob, type Started } from './support/runner/run-job.js';
 import { suites } from './support/suites.js';
 
-const databaseUrl = process.env.DATABASE_URL;
-
 /**
- * The longest suite (the sweep) takes about 13 minutes alone; one still running after this hangs.
- * It is stopped and counted as failed, so that the run ends with its totals within CI's 90
- * minutes instead of being cut off without them (a sweep that hung before its first spec once
- * did that). The margin is wide: a busy machine once took over 25 minutes for the sweep.
+ * The longest job (the generator's end-to-end layer) takes about 4 minutes alone, and a busy
+ * machine has taken three times as long as a quiet one; a job still running after this hangs.
+ * It is stopped and counted as failed, so the run still ends with its totals.
  */
-const SUITE_LIMIT_MS = 40 * 60_000;
+const JOB_LIMIT_MS = 20 * 60_000;
 
-interface SuiteRun {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-  timedOut: boolean;
-}
+const width = Number(process.env.TEST_JOBS ?? 2);
+if (!Number.isInteger(width) || width < 1) throw new Error(`TEST_JOBS must be a whole number of at least 1, got ${process.env.TEST_JOBS}`);
+const filters = process.argv.slice(2);
+const jobs = withPrerequisites(filters.length === 0 ? suites : suites.filter((job) => filters.some((text) => job.name.includes(text))));
+if (jobs.length === 0) throw new Error(`no job's name holds ${filters.map((text) => JSON.stringify(text)).join(' or ')}`);
+const logs = process.env.TEST_LOGS ? resolve(process.env.TEST_LOGS) : mkdtempSync(join(tmpdir(), 'create-item-service-logs-'));
+mkdirSync(logs, { recursive: true });
+const serverUrl = process.env.DATABASE_URL;
+const running = new Set<Started>();
 
-/** Runs `npm run <script>` in its own process group, so that a suite that hangs is stopped whole: npm, its shell and their node processes. */
-function runSuite(script: string, cwd: string | undefined, env: NodeJS.ProcessEnv): Promise<SuiteRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', script], { cwd, env, detached: true });
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.push(chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      process.kill(-(child.pid as number), 'SIGKILL');
-    }, SUITE_LIMIT_MS);
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ stdout: stdout.join(''), stderr: stderr.join(''), status, timedOut });
-    });
+// Stopped from outside (Ctrl-C, CI's timeout): the jobs' process groups go too, and the databases made for them.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const job of running) job.stop();
+    void dropCreatedDatabases().finally(() => process.exit(1));
   });
 }
 
-/**
- * uvu has no machine-readable reporter: its closing block (`Total:`, `Passed:`) is the report,
- * read once its colours are stripped. (NO_COLOR would leave it plain, but Node warns on stderr
- * wherever a test sets FORCE_COLOR for a child, and tests read stderr.)
- */
-function parseTotals(colored: string): { passed: number; failed: number } | undefined {
-  const output = colored.replace(/\u001b\[[0-9;]*m/g, '');
-  const total = /^\s*Total:\s+(\d+)\s*$/m.exec(output);
-  const passed = /^\s*Passed:\s+(\d+)\s*$/m.exec(output);
-  if (!total || !passed) return undefined;
-  return { passed: Number(passed[1]), failed: Number(total[1]) - Number(passed[1]) };
+/** The job's environment: its own variables, a fresh database when it asks for one. */
+async function environment(job: Job): Promise<NodeJS.ProcessEnv> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [name, value] of Object.entries(job.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  if (job.database) {
+    if (!serverUrl) throw new Error('DATABASE_URL is not set (bash .ci/run starts PostgreSQL and sets it)');
+    env.DATABASE_URL = await freshDatabase(serverUrl, job.database);
+  }
+  return env;
 }
 
-let passed = 0;
-let failed = 0;
-const started = Date.now();
-for (const suite of suites) {
-  console.log(`\n=== ${suite.name} ===`);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...suite.env };
-  if (suite.missing && process.env.CI !== 'true') {
-    console.log(`skipped (not counted): ${suite.missing}`);
-    continue;
-  }
-  const suiteStarted = Date.now();
+async function start(job: Job): Promise<Outcome> {
+  if (job.missing && process.env.CI !== 'true') return { passed: 0, failed: 0, seconds: 0, skipped: true, note: job.missing };
+  if (job.missing) return { passed: 0, failed: 1, seconds: 0, note: job.missing };
+  let env: NodeJS.ProcessEnv;
   try {
-    if (suite.missing) throw new Error(suite.missing);
-    suite.prepare?.();
-    if (suite.database) {
-      if (!databaseUrl) throw new Error('DATABASE_URL is not set (bash .ci/run starts PostgreSQL and sets it)');
-      env.DATABASE_URL = await freshDatabase(databaseUrl, suite.database);
-    }
+    env = await environment(job);
   } catch (error) {
-    console.log(`${suite.name}: setup failed, counted as one failure: ${(error as Error).message}`);
-    failed += 1;
-    continue;
+    return { passed: 0, failed: 1, seconds: 0, note: `setup failed: ${(error as Error).message}` };
   }
-  if (env.DATABASE_URL === '') delete env.DATABASE_URL;
-  const result = await runSuite(suite.script ?? 'test', suite.cwd, env);
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
-  const totals = parseTotals(result.stdout);
-  const seconds = Math.round((Date.now() - suiteStarted) / 1000);
-  if (result.timedOut) {
-    console.log(`${suite.name}: still running after ${SUITE_LIMIT_MS / 60_000} minutes, stopped; counted as one failure`);
-    failed += 1;
-    continue;
-  }
-  if (!totals) {
-    console.log(`${suite.name}: no test totals printed (exit code ${result.status}); counted as one failure`);
-    failed += 1;
-    continue;
-  }
-  console.log(`${suite.name}: ${totals.passed} passed, ${totals.failed} failed in ${seconds} s`);
-  passed += totals.passed;
-  failed += totals.failed;
-  if (result.status !== 0 && totals.failed === 0) {
-    console.log(`${suite.name}: exited with ${result.status} although every test passed; counted as one failure`);
-    failed += 1;
-  }
+  reportStart(job);
+  const log = join(logs, `${String(jobs.indexOf(job) + 1).padStart(2, '0')}-${job.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.log`);
+  const started = runJob(job, env, log, JOB_LIMIT_MS);
+  running.add(started);
+  const outcome = await started.done;
+  running.delete(started);
+  return outcome;
 }
 
+const began = Date.now();
+console.log(`${jobs.length} jobs, ${width} at a time; logs in ${logs}; load average ${load()}`);
+const outcomes = await runPool(jobs, width, start, reportEnd);
 await dropCreatedDatabases();
-console.log(`\nall suites in ${Math.round((Date.now() - started) / 1000)} s`);
+const passed = [...outcomes.values()].reduce((sum, outcome) => sum + outcome.passed, 0);
+const failed = [...outcomes.values()].reduce((sum, outcome) => sum + outcome.failed, 0);
+console.log(`\n${table(jobs, outcomes, Math.round((Date.now() - began) / 1000), width)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

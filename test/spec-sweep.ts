@@ -5,8 +5,12 @@
  * the generator accepts must give a project that type-checks, passes `biome check` and passes its
  * own `npm test` on the embedded database; one it refuses must be refused in one line.
  *
- *   npm run test:sweep                                  20 specs, the fixed seed (CI)
- *   SWEEP_SPECS=200 SWEEP_SEED=7 npm run test:sweep     a larger run; each spec is printed to replay it
+ * Each run draws from a fresh seed, printed at the start and with every failure together with the
+ * command that replays it, so that runs cover new specs instead of repeating the same ones:
+ *
+ *   npm run test:sweep                                  6 specs (and 5 refused ones), a fresh seed (CI)
+ *   SWEEP_SEED=7 npm run test:sweep                     the same 6 specs again
+ *   SWEEP_SPECS=200 SWEEP_SEED=7 npm run test:sweep     a larger run (about 2 hours on 2 cores)
  *   SWEEP_SPECS=200 SWEEP_SEED=7 SWEEP_FROM=101 ...     its specs 101 to 200 only: the same specs, so a
  *                                                       large run can be split across machines or days
  *   SWEEP_SPECS=200 SWEEP_SEED=7 SWEEP_ONLY=16,113 ...  those specs only: replays failures after a fix
@@ -16,6 +20,7 @@
  * `dist/` another chunk is generating from.
  */
 import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,13 +30,22 @@ import * as assert from 'uvu/assert';
 
 import { validateFields } from '../src/spec/validate-fields.js';
 import { biomeFindings } from './support/biome.js';
+import { assertDeclaredPackages } from './support/declared-packages.js';
 import { linkRootModules, root, tempDir } from './support/helpers.js';
 import { spec } from './support/spec-arbitrary.js';
 
-const SPECS = Number(process.env.SWEEP_SPECS ?? 20);
-const SEED = Number(process.env.SWEEP_SEED ?? 20261124);
+const SPECS = Number(process.env.SWEEP_SPECS ?? 6);
+const SEED = Number(process.env.SWEEP_SEED ?? randomInt(2 ** 31));
 const FROM = Number(process.env.SWEEP_FROM ?? 1);
 const ONLY = process.env.SWEEP_ONLY?.split(',').map(Number);
+for (const [name, value] of Object.entries({ SWEEP_SPECS: SPECS, SWEEP_SEED: SEED, SWEEP_FROM: FROM })) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${process.env[name]}`);
+}
+
+/** The command that draws this run's specs again; with `only`, that spec alone. */
+function replay(only?: number): string {
+  return `SWEEP_SEED=${SEED} SWEEP_SPECS=${SPECS}${only === undefined ? '' : ` SWEEP_ONLY=${only}`} npm run test:sweep`;
+}
 
 /** A project's whole suite takes about a minute; one that runs for this long hangs (and would stall the sweep). */
 const STEP_LIMIT_MS = 15 * 60_000;
@@ -51,40 +65,53 @@ function run(command: string, args: string[], cwd: string): string | undefined {
 const drawn = fc.sample(spec, { seed: SEED, numRuns: SPECS * 20 });
 const accepted = drawn.filter((answers) => validateFields(answers.fields) === undefined).slice(0, SPECS);
 const refused = drawn.filter((answers) => validateFields(answers.fields) !== undefined).slice(0, 5);
-console.log(`spec sweep: ${accepted.length} accepted specs and ${refused.length} refused ones, seed ${SEED}${FROM > 1 ? `, from spec ${FROM} on` : ''}${ONLY ? `, specs ${ONLY.join(', ')} only` : ''}`);
+console.log(
+  `spec sweep: seed ${SEED}, ${accepted.length} accepted specs and ${refused.length} refused ones${FROM > 1 ? `, from spec ${FROM} on` : ''}${ONLY ? `, specs ${ONLY.join(', ')} only` : ''}; ` +
+    `replay with ${replay()}`,
+);
 
-test(`the draw yields ${SPECS} specs the generator accepts`, () => {
+test(`the draw of seed ${SEED} yields ${SPECS} specs the generator accepts`, () => {
   assert.is(accepted.length, SPECS);
 });
 
 [...accepted, ...refused].forEach((answers, index) => {
   if (index + 1 < FROM || (ONLY !== undefined && !ONLY.includes(index + 1))) return;
-  test(`spec ${index + 1}: ${JSON.stringify(answers)}`, () => {
-    const refusal = validateFields(answers.fields);
-    const dir = tempDir('create-item-service-sweep-');
-    writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
-    const out = join(dir, 'service');
-    const generated = spawnSync(process.execPath, [join(root, 'bin/create-item-service.js'), '--answers', join(dir, 'answers.json'), '--yes', '--out', out], {
-      encoding: 'utf8',
-    });
-    if (refusal !== undefined) {
-      console.log(`  refused: ${refusal}`);
-      assert.is(generated.status, 1, 'a refused spec exits 1');
-      assert.is(generated.stderr.trim().split('\n').length, 1, `refused in one line: ${generated.stderr}`);
-      return;
+  test(`spec ${index + 1} of seed ${SEED}: ${JSON.stringify(answers)}`, () => {
+    try {
+      check(answers);
+    } catch (error) {
+      // Said at once, not only in uvu's summary at the end of a long run.
+      console.log(`\n  spec ${index + 1} failed: ${JSON.stringify(answers)}\n  replay with ${replay(index + 1)}\n${(error as Error).message}`);
+      throw error;
     }
-    assert.is(generated.status, 0, generated.stderr);
-    linkRootModules(out);
-    const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const problem =
-      run(process.execPath, [tsc, '-p', 'tsconfig.test.json'], out) ??
-      run(process.execPath, [tsc, '-p', 'k6'], out) ??
-      biomeFindings(out) ??
-      run('npm', ['test'], out);
-    // Said at once, not only in uvu's summary at the end of a long run.
-    if (problem !== undefined) console.log(`\n  spec ${index + 1} failed: ${JSON.stringify(answers)}\n${problem}`);
-    assert.is(problem, undefined, problem);
   });
 });
+
+/** Generates the spec; refused in one line, or else a project that type-checks, passes biome check and its own tests. */
+function check(answers: (typeof drawn)[number]): void {
+  const refusal = validateFields(answers.fields);
+  const dir = tempDir('create-item-service-sweep-');
+  writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
+  const out = join(dir, 'service');
+  const generated = spawnSync(process.execPath, [join(root, 'bin/create-item-service.js'), '--answers', join(dir, 'answers.json'), '--yes', '--out', out], {
+    encoding: 'utf8',
+  });
+  if (refusal !== undefined) {
+    console.log(`  refused: ${refusal}`);
+    assert.is(generated.status, 1, 'a refused spec exits 1');
+    assert.is(generated.stderr.trim().split('\n').length, 1, `refused in one line: ${generated.stderr}`);
+    return;
+  }
+  assert.is(generated.status, 0, generated.stderr);
+  assertDeclaredPackages(out);
+  linkRootModules(out);
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const problem =
+    run(process.execPath, [tsc, '-p', 'tsconfig.test.json'], out) ??
+    run(process.execPath, [tsc, '-p', 'k6'], out) ??
+    biomeFindings(out) ??
+    run('npm', ['test'], out);
+  assert.is(problem, undefined, problem);
+}
 
 test.run();

@@ -163,7 +163,7 @@ joi('required with a default: never null, NOT NULL with the default, and a creat
   assert.is(view?.tsType, "'draft' | 'published'");
   assert.is(view?.requiredOnCreate, false);
   const shape = entityShape(fieldViews([{ name: 'title', type: 'string', required: true }, status]), entityNames('Post'));
-  assert.is(shape.createType, "Pick<Post, 'title'> & Partial<Pick<Post, 'status'>>");
+  assert.is(shape.createType, "Pick<PostModel, 'title'> & Partial<Pick<PostModel, 'status'>>");
   const { create, update } = requestExamples([{ name: 'title', type: 'string', required: true }, status]);
   assert.equal(create.map(({ key, value }) => [key, Object.keys(value)]), [['full', ['title', 'status']], ['minimal', ['title']]]);
   assert.not.ok(update.some(({ value }) => Object.values(value).includes(null)), 'no example clears a field that is never null');
@@ -175,7 +175,7 @@ joi('required with a default: never null, NOT NULL with the default, and a creat
 joi('the schema module\'s entity-level parts follow the fields', () => {
   const product = entityShape(fieldViews(DEFAULT_FIELDS), entityNames('Product'));
   assert.is(product.int4Columns, 'the id column and quantity are both');
-  assert.is(product.createType, "Pick<Product, 'name' | 'price' | 'quantity'> & Partial<Pick<Product, 'description'>>");
+  assert.is(product.createType, "Pick<ProductModel, 'name' | 'price' | 'quantity'> & Partial<Pick<ProductModel, 'description'>>");
   assert.is(product.updateKeys, '{ name, description, price, quantity }');
   assert.ok(product.hasText);
   const book = entityShape(fieldViews(EVERY_TYPE), entityNames('Book'));
@@ -184,7 +184,7 @@ joi('the schema module\'s entity-level parts follow the fields', () => {
   const counter = entityShape(fieldViews([{ name: 'hits', type: 'integer' }, { name: 'misses', type: 'integer' }, { name: 'active', type: 'boolean' }]), entityNames('Counter'));
   assert.is(counter.int4Columns, 'the id column, hits and misses are all');
   assert.not.ok(counter.hasText);
-  assert.is(counter.createType, "Partial<Pick<Counter, 'hits' | 'misses' | 'active'>>");
+  assert.is(counter.createType, "Partial<Pick<CounterModel, 'hits' | 'misses' | 'active'>>");
 });
 
 joi('the request examples use one value per field: all fields, the required ones, a change to other values and a clear', () => {

@@ -74,6 +74,8 @@ export function readTree(
  * same range (a generator test checks that). A project that has its own node_modules keeps it.
  * Then it runs the project's `prepare`, as `npm install` would: it writes the client's types
  * (src/client/schema.d.ts), by default only when the project has none yet (`installProject` always).
+ * The root has far more installed than a project declares: the root run checks each project it
+ * links with `assertDeclaredPackages` (test/support/declared-packages.ts) first.
  */
 export function linkRootModules(project: string, { alwaysPrepare = false } = {}): void {
   link(join(root, 'node_modules'), join(project, 'node_modules'));

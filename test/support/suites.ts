@@ -1,132 +1,118 @@
 /**
- * Every suite `npm test` runs, declared once. A generated project's suite runs on both databases
- * (`bothDatabases`): the embedded PGlite, then a PostgreSQL database of its own on the server of
- * DATABASE_URL. Each distinct check runs once: the resilience suite tests the process, not the
- * entity, so it runs for the reference example only.
+ * Every job `npm test` runs (test/run.ts), declared once, the longest first so that they start
+ * first. Each distinct check runs once where a second run adds nothing:
+ * - what depends on the database runs on both the embedded PGlite and PostgreSQL (a database of
+ *   its own on the server of DATABASE_URL): the reference examples, the update story and the
+ *   example's resilience suite;
+ * - a project whose purpose is its field spec (catalog-entry, the two membership variants,
+ *   warehouse-bin) runs on PostgreSQL only: the sweep runs its drawn specs on PGlite;
+ * - Node.js 22 and 24 run the reference example, the part that could differ by Node.js.
+ * The generator's own tests run by layer, so that the pool runs them side by side; the resilience
+ * suite, whose tests hold the process to time limits under load, runs alone. Projects are
+ * made by setup jobs (test/support/make-project.ts) into a folder of the run; a job in a project
+ * folder holds it, so two never write the same files (`dist/`, `node_modules`) at once.
  */
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { EVERY_TYPE_AND_MODIFIER, MEMBERSHIP, MEMBERSHIP_WITHOUT_EXAMPLE } from './fields-fixtures.js';
 import { GENERATED_PROJECT_ENV } from './generated-projects.js';
-import { example, linkRootModules, root, tempDir } from './helpers.js';
+import { example, root, tempDir } from './helpers.js';
 import { otherNodes } from './other-nodes.js';
-import { followNextSteps } from './next-steps.js';
-import { updateStory } from './updated-project.js';
-
-export interface Suite {
-  name: string;
-  cwd: string;
-  /** npm script to run; `test` unless given. */
-  script?: string;
-  env?: Record<string, string>;
-  /**
-   * Run against a PostgreSQL database of its own on the server of DATABASE_URL, named this
-   * plus a random suffix, and dropped at the end of the run.
-   */
-  database?: string;
-  /** Work done before the suite runs, e.g. generating the project it tests. */
-  prepare?: () => void;
-  /** Why the suite cannot run here: it is skipped, or counted as one failure under CI=true. */
-  missing?: string;
-}
+import type { Job } from './runner/job.js';
 
 const generatedDir = tempDir('create-item-service-e2e-');
+const tsx = [process.execPath, '--import', 'tsx'];
 
-function run(command: string, args: string[], cwd: string): void {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+/** A setup job that makes the project in `dir` (test/support/make-project.ts), holding its folder. */
+function project(name: string, dir: string, mode: 'link' | 'ready' | 'generate' | 'update-story', args: string[] = []): Job {
+  return { name: `make ${name}`, kind: 'setup', cwd: root, folder: dir, command: [...tsx, 'test/support/make-project.ts', mode, dir, ...args] };
 }
 
-/** Runs `prepare` once, however many suites share it. */
-function once(prepare: () => void): () => void {
-  let done = false;
-  return () => {
-    if (!done) prepare();
-    done = true;
-  };
+/** A project generated from an answers file, as its owner's CI would. */
+function fromAnswers(name: string, answers: object): Job {
+  const file = join(generatedDir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(answers, null, 2));
+  return project(name, join(generatedDir, name), 'generate', ['--answers', file]);
 }
 
-/** A project's npm script on PGlite and then on PostgreSQL; `prepare` runs before the first. */
-function bothDatabases(label: string, cwd: string, options: { database: string; script?: string; prepare?: () => void }): Suite[] {
-  const { database, script, prepare } = options;
+/** A project's npm script, after the job that made it, in its folder. */
+function inProject(made: Job, name: string, options: { script?: string; database?: string; env?: Job['env'] }): Job {
+  const { script, database, env } = options;
+  return { name, kind: 'tests', cwd: made.folder!, folder: made.folder, after: [made], command: ['npm', 'run', script ?? 'test'], database, env };
+}
+
+/** On the embedded PGlite and on PostgreSQL. */
+function bothDatabases(made: Job, label: string, options: { database: string; script?: string }): Job[] {
   return [
-    { name: `${label}, embedded PGlite`, cwd, script, env: { DATABASE_URL: '' }, prepare },
-    { name: `${label}, PostgreSQL`, cwd, script, database },
+    inProject(made, `${label}, embedded PGlite`, { script: options.script, env: { DATABASE_URL: undefined } }),
+    inProject(made, `${label}, PostgreSQL`, options),
   ];
 }
 
-/** Links the root's packages into a project and type-checks it, as its owner's CI would first. */
-function ready(dir: string): void {
-  linkRootModules(dir);
-  run('npm', ['run', 'typecheck'], dir);
+const productExample = project('product-service (the example: linked)', example, 'link');
+const bookExample = project('book-service (the example: linked, type-checked)', join(root, 'examples/book-service'), 'ready');
+const catalogEntry = fromAnswers('catalog-entry-service', { entity: 'catalog entry', fields: EVERY_TYPE_AND_MODIFIER });
+const membership = fromAnswers('membership-service', { entity: 'Membership', fields: MEMBERSHIP });
+const madeExample = fromAnswers('membership-made-example-service', { entity: 'Membership', fields: MEMBERSHIP_WITHOUT_EXAMPLE });
+/** The generator's render and end-to-end layers check what was rendered in it too (generated-projects.ts). */
+const warehouseBin = project('warehouse-bin-service', join(generatedDir, 'warehouse-bin-service'), 'generate', ['warehouse bin']);
+const updated = project('product-service updated from the previous release', join(generatedDir, 'updated-product-service'), 'update-story');
+const examples = [productExample, bookExample, warehouseBin];
+
+/** A layer of the generator's own tests: uvu over a folder of test/ (the files `pattern` matches), or an npm script. */
+function layer(name: string, run: { folder: string; pattern?: string } | { script: string }, after: Job[] = []): Job {
+  const command = 'script' in run ? ['npm', 'run', run.script] : [...tsx, 'node_modules/uvu/bin.js', run.folder, run.pattern ?? '\\.test\\.ts$'];
+  const env = after.includes(warehouseBin) ? { [GENERATED_PROJECT_ENV]: warehouseBin.folder } : {};
+  return { name: `generator: ${name}`, kind: 'tests', cwd: root, after, env, command };
 }
 
-/** A project generated by the built CLI, with these arguments, into a folder of the run. */
-function generated(name: string, args: (dir: string) => string[]): { dir: string; prepare: () => void } {
-  const dir = join(generatedDir, `${name}-service`);
-  return { dir, prepare: once(() => {
-    run('node', [join(root, 'bin/create-item-service.js'), ...args(dir), '--yes', '--out', dir], root);
-    ready(dir);
-  }) };
+/**
+ * The render tests that `npm run test:render` (the quick loop while working) leaves out: those
+ * that write whole projects and check them with tsc, Biome, docker-compose or a database. Its
+ * `--ignore` in package.json names them; here they run as a job of their own.
+ */
+function renderOnDisk(): string {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const ignored = /--ignore '([^']+)'/.exec(scripts['test:render'] ?? '');
+  if (!ignored) throw new Error("package.json's test:render has no --ignore '<pattern>' naming the render tests that check whole projects");
+  return ignored[1]!;
 }
 
-/** A project generated from an answers file, as CI would. */
-function fromAnswers(name: string, answers: object): { dir: string; prepare: () => void } {
-  return generated(name, () => {
-    const file = join(generatedDir, `${name}.json`);
-    writeFileSync(file, JSON.stringify(answers, null, 2));
-    return ['--answers', file];
-  });
-}
-
-const book = join(root, 'examples/book-service');
-const catalogEntry = fromAnswers('catalog-entry', { entity: 'catalog entry', fields: EVERY_TYPE_AND_MODIFIER });
-const membership = fromAnswers('membership', { entity: 'Membership', fields: MEMBERSHIP });
-const madeExample = fromAnswers('membership-made-example', { entity: 'Membership', fields: MEMBERSHIP_WITHOUT_EXAMPLE });
-/** Generated before the generator suite, which checks what was rendered in it too (generated-projects.ts). */
-const warehouseBin = generated('warehouse-bin', () => ['warehouse bin']);
-const updatedDir = join(generatedDir, 'updated-product-service');
-
-export const suites: Suite[] = [
-  { name: 'generator', cwd: root, script: 'test:generator', env: { [GENERATED_PROJECT_ENV]: warehouseBin.dir }, prepare: warehouseBin.prepare },
-  ...bothDatabases('example product-service', example, { database: 'product_service_test', prepare: () => linkRootModules(example) }),
-  ...bothDatabases('example book-service (its own fields)', book, { database: 'book_service_test', prepare: () => ready(book) }),
-  ...bothDatabases('generated catalog-entry-service (every field type and modifier)', catalogEntry.dir, {
-    database: 'catalog_entry_service_test',
-    prepare: catalogEntry.prepare,
-  }),
-  ...bothDatabases('generated membership-service (a unique code with a pattern and its example, every type)', membership.dir, {
-    database: 'membership_service_test',
-    prepare: membership.prepare,
-  }),
-  ...bothDatabases('generated membership-service (the same code with no example: made from its pattern)', madeExample.dir, {
-    database: 'membership_made_example_service_test',
-    prepare: madeExample.prepare,
-  }),
-  { name: 'spec sweep: 20 drawn specs, each generated, type-checked, biome-checked and tested on PGlite', cwd: root, script: 'test:sweep' },
-  ...bothDatabases('product-service updated from the previous release to the next (owner edits, a resolved conflict, a field added)', updatedDir, {
-    database: 'updated_product_service_test',
-    prepare: () => {
-      const story = updateStory(updatedDir);
-      if (story.exitCodes.next !== 0) throw new Error(`the next release's update exited ${story.exitCodes.next}:\n${story.nextOutput}`);
-      if (story.exitCodes.resolved !== 0) throw new Error(`status after resolving the conflict exited ${story.exitCodes.resolved}`);
-      // As its owner would: the suite itself is the steps' npm test.
-      followNextSteps(updatedDir, story.nextOutput, ['npm test']);
-    },
-  }),
-  ...bothDatabases('generated warehouse-bin-service (another multi-word entity)', warehouseBin.dir, {
-    database: 'warehouse_bin_service_test',
-    prepare: warehouseBin.prepare,
-  }),
-  ...bothDatabases('example product-service resilience', example, { database: 'product_service_resilience', script: 'test:resilience' }),
-  ...otherNodes().map(
-    ({ major, path, missing }): Suite => ({
-      name: `example product-service on Node.js ${major}, embedded PGlite`,
-      cwd: example,
-      env: { DATABASE_URL: '', ...(path && { PATH: path }) },
-      missing,
-    }),
+export const suites: Job[] = [
+  // First, and each alone: its tests hold the process to time limits under load.
+  ...bothDatabases(productExample, 'example product-service resilience', { database: 'product_service_resilience', script: 'test:resilience' }).map(
+    (job): Job => ({ ...job, alone: true }),
   ),
+  {
+    name: 'spec sweep: drawn specs, each generated, type-checked, biome-checked and tested on PGlite',
+    kind: 'tests',
+    cwd: root,
+    command: [...tsx, 'test/spec-sweep.ts'],
+  },
+  layer('render, whole projects checked with tools', { folder: 'test/render', pattern: renderOnDisk() }, examples),
+  layer('common nouns as entities, type-checked and linted', { folder: 'test/render', pattern: '^nouns\\.test\\.ts$' }),
+  layer('end to end', { folder: 'test/e2e' }, examples),
+  layer('lifecycle', { folder: 'test/lifecycle' }),
+  layer('cli', { folder: 'test/cli' }),
+  layer('render, in process (npm run test:render)', { script: 'test:render' }),
+  layer('unit (npm run test:unit)', { script: 'test:unit' }),
+  { name: 'generator: type-check (src, test, bench)', kind: 'setup', cwd: root, command: ['npm', 'run', 'typecheck'] },
+  ...bothDatabases(updated, 'product-service updated from the previous release to the next (owner edits, a resolved conflict, a field added)', {
+    database: 'updated_product_service_test',
+  }),
+  ...bothDatabases(productExample, 'example product-service', { database: 'product_service_test' }),
+  ...bothDatabases(bookExample, 'example book-service (its own fields)', { database: 'book_service_test' }),
+  inProject(catalogEntry, 'generated catalog-entry-service (every field type and modifier), PostgreSQL', { database: 'catalog_entry_service_test' }),
+  inProject(membership, 'generated membership-service (a unique code with a pattern and its example, every type), PostgreSQL', {
+    database: 'membership_service_test',
+  }),
+  inProject(madeExample, 'generated membership-service (the same code with no example: made from its pattern), PostgreSQL', {
+    database: 'membership_made_example_service_test',
+  }),
+  inProject(warehouseBin, 'generated warehouse-bin-service (another multi-word entity), PostgreSQL', { database: 'warehouse_bin_service_test' }),
+  ...otherNodes().map(({ major, path, missing }): Job => ({
+    ...inProject(productExample, `example product-service on Node.js ${major}, embedded PGlite`, { env: { DATABASE_URL: undefined, ...(path && { PATH: path }) } }),
+    missing,
+  })),
 ];
