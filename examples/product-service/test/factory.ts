@@ -31,10 +31,14 @@ export function answered(field: Field, value: unknown): unknown {
   return RULES[field].format === 'date-time' && typeof value === 'string' ? new Date(value).toISOString() : value;
 }
 
+/** The fields given, as the service answers them. */
+export function answeredFields(given: Partial<Fields>): Partial<Fields> {
+  return Object.fromEntries(Object.entries(given).map(([field, value]) => [field, answered(field as Field, value)])) as Partial<Fields>;
+}
+
 /** The fields of a create as the service stores and answers them. */
 export function stored(input: Partial<Fields>): Required<Fields> {
-  const given = Object.entries(input).map(([field, value]) => [field, answered(field as Field, value)]);
-  return { ...ABSENT, ...Object.fromEntries(given) } as Required<Fields>;
+  return { ...ABSENT, ...answeredFields(input) } as Required<Fields>;
 }
 
 /**
