@@ -93,7 +93,7 @@ rendered('its create schema accepts every field\'s example and refuses values th
 rendered('its migration and model store every accepted value and read it back unchanged', async () => {
   const module = (path: string) => import(pathToFileURL(join(book, path)).href);
   const migration = (await module('src/migrations/001-create-books.ts')) as { up: (knex: unknown) => Promise<void> };
-  const { Book } = (await module('src/book/book.model.ts')) as { Book: typeof Model };
+  const { BookModel: Book } = (await module('src/book/book.model.ts')) as { BookModel: typeof Model };
   const { openDatabase } = (await module('src/database.ts')) as {
     openDatabase: (config: object, logger: unknown) => Promise<{ knex: unknown; close: () => Promise<void> }>;
   };
