@@ -41,6 +41,7 @@ export function textResponse(description: string, example: string): Json {
 interface DescribedKey {
   type?: string;
   allow?: unknown[];
+  flags?: { default?: unknown };
   rules?: { name: string; args?: { limit?: number; direction?: string; options?: { name?: string } } }[];
   /** An array's item schemas. */
   items?: DescribedKey[];
@@ -50,6 +51,8 @@ interface DescribedKey {
  * The JSON Schema of a Joi schema, with what joi-to-swagger leaves out or words loosely put back
  * for each key of an object schema:
  *
+ * - a default is stated whatever its value: joi-to-swagger drops the falsy ones but `false`
+ *   (an empty text, a zero), which a create stores all the same;
  * - precision(n) becomes the vendor extension `x-scale: n` rather than `multipleOf`, because
  *   validators that compute multipleOf with doubles refuse ordinary values (19.99 / 0.01 is not
  *   an integer in floating point);
@@ -78,6 +81,8 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
   // The items of a list (a filter's [in]) follow the same rules as a single value.
   const [items] = described.items ?? [];
   if (items !== undefined && property.items !== undefined) completeProperty(property.items as SchemaObject, items);
+  const fallback = described.flags?.default;
+  if (fallback !== undefined && typeof fallback !== 'function') property.default = fallback;
   const rules = described.rules ?? [];
   const scale = rules.find((rule) => rule.name === 'precision')?.args?.limit;
   if (scale !== undefined) property['x-scale'] = scale;
