@@ -34,7 +34,7 @@ function lint(dir: string): { status: number | null; report: LintReport } {
 const findings = (report: LintReport) =>
   report.diagnostics.map((diagnostic) => `${diagnostic.location?.path ?? '?'}: ${diagnostic.category} (${diagnostic.severity})`);
 
-/** Entity names near the generated code's own identifiers and TypeScript's types (as in entity-sweep.test.ts). */
+/** Entity names near the generated code's own identifiers and TypeScript's types (every noun of nouns.test.ts is linted there too, before layout). */
 const TRICKY_NAMES = ['Record', 'Index', 'Status', 'Token', 'TokenRequest'];
 
 async function generate(entity: string): Promise<{ dir: string; name: string }> {

@@ -8,6 +8,7 @@ export const COMMERCE = [
   'Discount', 'Offer', 'Quote', 'Receipt', 'Shipment', 'Parcel', 'Supplier', 'Vendor', 'Warehouse', 'Stock', 'Item',
   'Catalog', 'Category', 'Brand', 'Subscription', 'Account', 'Balance', 'Charge', 'Credit', 'Currency', 'Tax', 'Fee',
   'Budget', 'Contract', 'Deal', 'Lead', 'Opportunity', 'Store', 'Basket', 'Bundle', 'Voucher', 'Wallet', 'Transaction',
+  'Address',
 ];
 
 export const CONTENT = [
@@ -22,6 +23,7 @@ export const OPERATIONS = [
   'Booking', 'Reservation', 'Room', 'Desk', 'Site', 'Location', 'Region', 'Route', 'Vehicle', 'Driver', 'Device',
   'Sensor', 'Reading', 'Asset', 'Employee', 'Team', 'Role', 'Member', 'Membership', 'Visit', 'Appointment', 'Patient',
   'Doctor', 'Claim', 'Policy', 'Permit', 'Inspection', 'Report', 'Audit', 'Record', 'Entry', 'Event', 'Date',
+  'Person',
 ];
 
 export const SOFTWARE = [
