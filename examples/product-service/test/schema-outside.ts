@@ -70,7 +70,9 @@ function badStrings(schema: Schema): fc.Arbitrary<unknown>[] {
   }
   if (schema.enum !== undefined) {
     const members = schema.enum.map(String);
-    outside.push(fc.constantFrom(...members.map((member) => member.toUpperCase()), ...members.map((member) => `${member} `), 'null', ''));
+    // Near misses: another case, a trailing space, the word null, nothing; never a member itself (X is its own capital).
+    const nearMisses = [...members.map((member) => member.toUpperCase()), ...members.map((member) => `${member} `), 'null', ''];
+    outside.push(fc.constantFrom(...new Set(nearMisses.filter((text) => !members.includes(text)))));
   }
   // A format's own bad values weigh most: they reach the parsers behind the validation.
   if (schema.format === 'date-time') outside.push(badDateTimes, badDateTimes, badDateTimes);
