@@ -64,28 +64,31 @@ function atOffset(utc: string, minutes: number): string {
   return `${clock}${minutes < 0 ? '-' : '+'}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
 }
 
-test('date-time filters with any offset RFC 3339 allows, beyond the 15:59 PostgreSQL takes, mean the same instant as in UTC', async () => {
-  await fill(service(), 5);
-  const rows = (await (await service().api(`${PATH}?sort=createdAt&pageSize=100`)).json()) as Row[];
-  const middle = String(rows[2]!.createdAt);
-  const ids = async (query: string) => {
-    const response = await service().api(`${PATH}?${query}&pageSize=100`);
-    assert.is(response.status, 200, `${query}: ${await response.clone().text()}`);
-    return ((await response.json()) as Row[]).map((row) => row.id);
-  };
-  for (const [filter, sort] of [
-    ['createdAt', 'id'],
-    ['createdAt[gte]', 'createdAt'],
-    ['createdAt[lt]', '-createdAt'],
-  ]) {
-    const inUtc = await ids(`${filter}=${encodeURIComponent(middle)}&sort=${sort}`);
-    assert.ok(inUtc.length > 0 && inUtc.length < rows.length, `${filter} picks some of the rows: ${inUtc}`);
-    for (const minutes of [23 * 60 + 59, -(23 * 60 + 59), 16 * 60, -16 * 60, 330]) {
-      const query = `${filter}=${encodeURIComponent(atOffset(middle, minutes))}&sort=${sort}`;
-      assert.equal(await ids(query), inUtc, query);
+runnable(test, tooFew(3))(
+  'date-time filters with any offset RFC 3339 allows, beyond the 15:59 PostgreSQL takes, mean the same instant as in UTC',
+  async () => {
+    await fill(service(), 3);
+    const rows = (await (await service().api(`${PATH}?sort=createdAt&pageSize=100`)).json()) as Row[];
+    const middle = String(rows[1]!.createdAt);
+    const ids = async (query: string) => {
+      const response = await service().api(`${PATH}?${query}&pageSize=100`);
+      assert.is(response.status, 200, `${query}: ${await response.clone().text()}`);
+      return ((await response.json()) as Row[]).map((row) => row.id);
+    };
+    for (const [filter, sort] of [
+      ['createdAt', 'id'],
+      ['createdAt[gte]', 'createdAt'],
+      ['createdAt[lt]', '-createdAt'],
+    ]) {
+      const inUtc = await ids(`${filter}=${encodeURIComponent(middle)}&sort=${sort}`);
+      assert.ok(inUtc.length > 0 && inUtc.length < rows.length, `${filter} picks some of the rows: ${inUtc}`);
+      for (const minutes of [23 * 60 + 59, -(23 * 60 + 59), 16 * 60, -16 * 60, 330]) {
+        const query = `${filter}=${encodeURIComponent(atOffset(middle, minutes))}&sort=${sort}`;
+        assert.equal(await ids(query), inUtc, query);
+      }
     }
-  }
-});
+  },
+);
 
 test('date-time filters on a day the calendar lacks are refused naming the parameter, before the database errs on them', async () => {
   for (const [query, parameter] of [
