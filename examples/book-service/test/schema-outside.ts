@@ -85,16 +85,19 @@ function badStrings(schema: Schema): fc.Arbitrary<unknown>[] {
 
 /** Numbers that break a number rule: just beyond a bound, far off, a fraction where a whole number or a scale is due. */
 function badNumbers(schema: Schema): fc.Arbitrary<unknown>[] {
-  const step = schema.type === 'integer' ? 1 : 10 ** -(schema['x-scale'] ?? 6);
-  const { minimum, maximum } = schema;
+  const { minimum, maximum, 'x-scale': scale } = schema;
+  const step = schema.type === 'integer' ? 1 : 10 ** -(scale ?? 6);
+  /** Whether a value has more decimals than the scale allows. */
+  const tooFine = (value: number, decimals: number) => {
+    const units = value * 10 ** decimals;
+    return Math.abs(units - Math.round(units)) > 1e-6;
+  };
   // Far off, and a negative fraction: each kept only where it breaks a rule (-0.5 is a fine decimal without a minimum).
-  const scaled = (value: number) =>
-    Math.abs(value * 10 ** (schema['x-scale'] ?? 0) - Math.round(value * 10 ** (schema['x-scale'] ?? 0))) > 1e-6;
   const breaks = (value: number) =>
     (minimum !== undefined && value < minimum) ||
     (maximum !== undefined && value > maximum) ||
     (schema.type === 'integer' && !Number.isInteger(value)) ||
-    (schema['x-scale'] !== undefined && scaled(value));
+    (scale !== undefined && tooFine(value, scale));
   const farOff = [1e308, -1e308, 1e21, -0.5, 1.2345678901234568e29].filter(breaks);
   const outside: fc.Arbitrary<unknown>[] = farOff.length > 0 ? [fc.constantFrom(...farOff)] : [];
   if (minimum !== undefined)
@@ -102,7 +105,6 @@ function badNumbers(schema: Schema): fc.Arbitrary<unknown>[] {
   if (maximum !== undefined)
     outside.push(fc.constantFrom(...[maximum + step, maximum * 10 + 1, 2 ** 31, 2 ** 53 + 2].filter((value) => value > maximum)));
   if (schema.type === 'integer') outside.push(fc.double({ min: -1e6, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)));
-  const scale = schema['x-scale'];
   if (scale !== undefined) outside.push(fc.integer({ min: 1, max: 10 ** 6 }).map((units) => (units * 10 + 1) / 10 ** (scale + 1)));
   return outside;
 }
