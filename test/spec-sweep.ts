@@ -6,9 +6,10 @@
  * own `npm test` on the embedded database; one it refuses must be refused in one line.
  *
  * Each run draws from a fresh seed, printed at the start and with every failure together with the
- * command that replays it, so that runs cover new specs instead of repeating the same ones:
+ * command that replays it, so that runs cover new specs instead of repeating the same ones. CI
+ * (`.ci/run`) takes the seed from the commit: each commit draws new specs, the same commit the same.
  *
- *   npm run test:sweep                                  6 specs (and 5 refused ones), a fresh seed (CI)
+ *   npm run test:sweep                                  6 specs (and 5 refused ones), a fresh seed
  *   SWEEP_SEED=7 npm run test:sweep                     the same 6 specs again
  *   SWEEP_SPECS=200 SWEEP_SEED=7 npm run test:sweep     a larger run (about 2 hours on 2 cores)
  *   SWEEP_SPECS=200 SWEEP_SEED=7 SWEEP_FROM=101 ...     its specs 101 to 200 only: the same specs, so a
