@@ -29,7 +29,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { validateFields } from '../src/spec/validate-fields.js';
+import { validateFields } from '../src/fields/validate-fields.js';
 import { biomeFindings } from './support/biome.js';
 import { assertDeclaredPackages } from './support/declared-packages.js';
 import { linkRootModules, root, tempDir } from './support/helpers.js';

@@ -4,8 +4,8 @@ import { validateEntity, validatePort, validatePortPair } from './validate-answe
 import type { FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
 import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
-import { checkFields, FieldSpecError } from '../spec/validate-fields.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { checkFields, FieldSpecError } from '../fields/validate-fields.js';
+import type { FieldSpec } from '../fields/field-spec.js';
 
 /** The answers file of a generated project: what the owner chose, and the record of what was last rendered. */
 export const ANSWERS_FILE = 'create-item-service.json';

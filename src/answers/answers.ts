@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../spec/spec.js';
+import type { FieldSpec } from '../fields/field-spec.js';
 import type { MigrationLayout } from './migration-layout.js';
 
 /** What a user chooses; everything else is derived from it. */

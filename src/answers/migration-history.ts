@@ -1,6 +1,6 @@
-import { entityNames } from '../spec/entity-names.js';
+import { entityNames } from '../names/entity-names.js';
 import type { FieldMigration } from './answers.js';
-import { checkFields, FieldSpecError } from '../spec/validate-fields.js';
+import { checkFields, FieldSpecError } from '../fields/validate-fields.js';
 
 /** `002-add-pages-to-books`: three digits, then lowercase words joined by `-`. */
 const MIGRATION_NAME = /^(\d{3})-[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;

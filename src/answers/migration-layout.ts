@@ -1,4 +1,4 @@
-import { FieldSpecError } from '../spec/validate-fields.js';
+import { FieldSpecError } from '../fields/validate-fields.js';
 
 /**
  * How a project's first migrations build its table. A project keeps the layout it was created

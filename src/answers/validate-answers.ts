@@ -1,6 +1,6 @@
 import pluralize from 'pluralize';
 
-import { entityNames, entityWords } from '../spec/entity-names.js';
+import { entityNames, entityWords } from '../names/entity-names.js';
 
 /** Longer names make unwieldy identifiers, tables and URLs; PostgreSQL cuts identifiers at 63 bytes. */
 export const MAX_ENTITY_LENGTH = 40;

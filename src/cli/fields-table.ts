@@ -1,5 +1,6 @@
-import { lengthBounds, numberBounds } from '../values/field-values.js';
-import { DEFAULT_PRECISION, DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
+import { lengthBounds } from '../fields/types/lengths.js';
+import { numberBounds } from '../fields/types/numbers.js';
+import { DEFAULT_PRECISION, DEFAULT_SCALE, type FieldSpec } from '../fields/field-spec.js';
 
 /** The rules of one field in words: "1 to 100 characters", "decimal(18,2), 0.01 to 9999999999999.99", ... */
 export function fieldRules(field: FieldSpec): string {

@@ -1,6 +1,7 @@
 import {
-  DEFAULT_MIN_LENGTH, DEFAULT_PRECISION, DEFAULT_SCALE, DEFAULT_STRING_LENGTH, MODIFIERS_BY_TYPE, type FieldType, type Modifier,
-} from '../spec/spec.js';
+  DEFAULT_MIN_LENGTH, DEFAULT_PRECISION, DEFAULT_SCALE, DEFAULT_STRING_LENGTH, type FieldType, type Modifier,
+} from '../fields/field-spec.js';
+import { typeModule } from '../fields/types/field-types.js';
 
 /** The modifiers the prompts ask about: all but `renamedFrom`, which only `update` reads. */
 export type AskedModifier = Exclude<Modifier, 'renamedFrom'>;
@@ -55,13 +56,13 @@ function implied(key: AskedModifier, type: FieldType): string | undefined {
 
 /**
  * The questions for a field of `type`, in asking order: exactly the modifiers that fit the type
- * (MODIFIERS_BY_TYPE), each with what leaving it out means.
+ * (each type's `modifiers`), each with what leaving it out means.
  *
  *   boolean -> required, default, example, description
  *   text    -> minLength (1), maxLength (Enter for none), pattern, required, unique, index, ...
  */
 export function modifierQuestions(name: string, type: FieldType): ModifierQuestion[] {
-  const fitting = new Set<string>(MODIFIERS_BY_TYPE[type]);
+  const fitting = new Set<string>(typeModule(type).modifiers);
   return ASK_ORDER.filter((key) => fitting.has(key)).map((key) => {
     const wording = key === 'maxLength' && type === 'text' ? 'longest length (maxLength; Enter for none):' : WORDING[key];
     const question: ModifierQuestion = { key, kind: SWITCHES.has(key) ? 'switch' : 'value', message: `${name}: ${wording}` };

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 
-import { entityNames } from '../spec/entity-names.js';
+import { entityNames } from '../names/entity-names.js';
 import { readAnswersFile } from '../answers/answers-file.js';
-import { parseFieldFlags } from '../spec/flag.js';
+import { parseFieldFlags } from '../fields/flag.js';
 import type { FieldMigration } from '../answers/answers.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
-import type { FieldSpec } from '../spec/spec.js';
-import { FieldSpecError } from '../spec/validate-fields.js';
+import type { FieldSpec } from '../fields/field-spec.js';
+import { FieldSpecError } from '../fields/validate-fields.js';
 
 /** What the command line gives before prompts and defaults: the entity argument and the flags. */
 export interface GivenOptions {

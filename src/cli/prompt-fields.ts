@@ -1,23 +1,10 @@
 import { confirm, input, select } from '@inquirer/prompts';
 
 import { fieldFlagText, modifierQuestions, stillAsked, type AskedModifier } from './modifier-questions.js';
-import { fieldNameFromInput, validateFieldName } from '../spec/field-name.js';
-import { parseFieldFlags } from '../spec/flag.js';
-import { DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec, type FieldType } from '../spec/spec.js';
-
-/** What each type is, beside its name in the list. */
-const TYPE_HINTS: Record<FieldType, string> = {
-  string: 'text up to maxLength characters (default 255)',
-  text: 'text of any length',
-  integer: 'a whole number (32-bit)',
-  decimal: 'an exact number, e.g. a price: decimal(18,2) unless you choose',
-  boolean: 'true or false',
-  date: 'a calendar date, YYYY-MM-DD',
-  datetime: 'an instant, ISO 8601, answered in UTC',
-  uuid: 'a UUID',
-  email: 'an email address',
-  enum: 'one of a list of values',
-};
+import { fieldNameFromInput, validateFieldName } from '../names/field-name.js';
+import { parseFieldFlags } from '../fields/flag.js';
+import { DEFAULT_FIELDS, FIELD_TYPES, type FieldSpec, type FieldType } from '../fields/field-spec.js';
+import { typeModule } from '../fields/types/field-types.js';
 
 /**
  * Why the fields' `--field` texts cannot be used, or true. The flag parser is the one check of
@@ -63,7 +50,7 @@ export async function askFields(say: (line: string) => void): Promise<FieldSpec[
     if (name === '') return parseFieldFlags(flags);
     const type = await select({
       message: `Type of ${name}:`,
-      choices: FIELD_TYPES.map((value) => ({ value, name: value.padEnd(9) + TYPE_HINTS[value], short: value })),
+      choices: FIELD_TYPES.map((value) => ({ value, name: value.padEnd(9) + typeModule(value).hint, short: value })),
       default: 'string',
       pageSize: FIELD_TYPES.length,
     });

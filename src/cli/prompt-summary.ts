@@ -1,8 +1,8 @@
 import { confirm } from '@inquirer/prompts';
 
 import type { Answers } from '../answers/answers.js';
-import { entityNames } from '../spec/entity-names.js';
-import { DEFAULT_FIELDS } from '../spec/spec.js';
+import { entityNames } from '../names/entity-names.js';
+import { DEFAULT_FIELDS } from '../fields/field-spec.js';
 import { formatFieldsTable } from './fields-table.js';
 
 /**

@@ -2,11 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { ANSWERS_FILE, parseAnswersJson } from '../answers/answers-file.js';
-import { recordGeneration } from '../lifecycle/record.js';
-import { entityNames } from '../spec/entity-names.js';
+import { recordGeneration } from '../project-files/record.js';
+import { entityNames } from '../names/entity-names.js';
 import type { Answers } from '../answers/answers.js';
 import { loadTemplates, render, type RenderedFiles } from '../render/render.js';
-import { createSecrets, ENV_FILE, writeEnvFile, type LocalSecrets } from './secrets.js';
+import { createSecrets, ENV_FILE, writeEnvFile, type LocalSecrets } from '../project-files/secrets.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { isEmptyFolder, planFiles, writeFiles, type PlannedFile } from './write.js';
 

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { LifecycleError } from './record.js';
+import { LifecycleError } from '../project-files/record.js';
 
 /** How to find the package of the version that generated a project. */
 export interface BasePackageOptions {

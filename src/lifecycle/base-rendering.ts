@@ -5,9 +5,9 @@ import { join, relative, sep } from 'node:path';
 
 import type { Answers } from '../answers/answers.js';
 import { loadTemplates, render, type RenderedFiles } from '../render/render.js';
-import { ENV_FILE } from '../generate/secrets.js';
+import { ENV_FILE } from '../project-files/secrets.js';
 import { basePackage, PACKAGE_BIN, type BasePackage, type BasePackageOptions } from './base-package.js';
-import { LifecycleError } from './record.js';
+import { LifecycleError } from '../project-files/record.js';
 
 export interface BaseRenderingOptions extends BasePackageOptions {
   /** This generator's version: when the project was made by it, it renders the base itself. */

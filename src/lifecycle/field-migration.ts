@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { describeChange, destructiveReason, fieldChanges, sameColumns, type FieldChange } from '../spec/field-changes.js';
-import { columnName } from '../spec/field-name.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../spec/spec.js';
-import { entityNames } from '../spec/entity-names.js';
+import { describeChange, destructiveReason, fieldChanges, sameColumns, type FieldChange } from '../fields/field-changes.js';
+import { columnName } from '../names/field-name.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../fields/field-spec.js';
+import { entityNames } from '../names/entity-names.js';
 import type { Answers, FieldMigration } from '../answers/answers.js';
-import { LifecycleError, type ProjectRecord } from './record.js';
+import { LifecycleError, type ProjectRecord } from '../project-files/record.js';
 
 /** The migration `update` adds for a change of the answers file's fields. */
 export interface PendingFieldMigration {

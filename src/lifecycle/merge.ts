@@ -1,6 +1,6 @@
 import { diff3Merge } from 'node-diff3';
 
-import { ENV_FILE } from '../generate/secrets.js';
+import { ENV_FILE } from '../project-files/secrets.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
 
 /** A set of files by relative path; the disk side holds only files that exist. */

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { basename, dirname, join } from 'node:path';
 
 import { ANSWERS_FILE } from '../answers/answers-file.js';
-import { LifecycleError, parseRecord, type ProjectRecord } from './record.js';
+import { LifecycleError, parseRecord, type ProjectRecord } from '../project-files/record.js';
 
 /** Reads the project's answers file; a missing or unreadable one is a LifecycleError. */
 export function readProject(dir: string): ProjectRecord {

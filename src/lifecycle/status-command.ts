@@ -2,7 +2,7 @@ import { loadTemplates, render } from '../render/render.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { consoleOutput, readFiles, readProject, type Output } from './project.js';
 import { migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
-import { LifecycleError, type ProjectRecord } from './record.js';
+import { LifecycleError, type ProjectRecord } from '../project-files/record.js';
 import { projectStatus, type ProjectStatus } from './status.js';
 import { printStatus } from './status-report.js';
 import { updateSubject } from './update-plan.js';

@@ -1,8 +1,8 @@
-import { ENV_FILE } from '../generate/secrets.js';
+import { ENV_FILE } from '../project-files/secrets.js';
 import type { PendingFieldMigration } from './field-migration.js';
 import type { FileMap } from './merge.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
-import { hashContent, manifestOf, type Manifest } from './record.js';
+import { hashContent, manifestOf, type Manifest } from '../project-files/record.js';
 
 /**
  * A file compared with what the recorded version rendered: `unchanged`, `edited` by the owner,

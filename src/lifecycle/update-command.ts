@@ -7,7 +7,7 @@ import { destructiveRefusal, migrationNumbersOnDisk, withFieldMigration } from '
 import { planUpdate, WRITES } from './merge.js';
 import { consoleOutput, readFiles, readProject, removeFile, uncommittedChanges, writeFileAtomically, type Output } from './project.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
-import { LifecycleError, manifestOf, recordGeneration, type ProjectRecord } from './record.js';
+import { LifecycleError, manifestOf, recordGeneration, type ProjectRecord } from '../project-files/record.js';
 import type { UpdatePlan } from './update-plan.js';
 import { printOutcome, printPlan } from './update-report.js';
 

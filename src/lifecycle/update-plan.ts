@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
 import type { PendingFieldMigration } from './field-migration.js';
 import type { PlannedUpdate } from './merge.js';
-import type { ProjectRecord } from './record.js';
+import type { ProjectRecord } from '../project-files/record.js';
 
 /** What `update` would do to a project: computed first, then printed, and written unless it is a dry run. */
 export interface UpdatePlan {

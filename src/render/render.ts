@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 
 import type { Answers } from '../answers/answers.js';
-import type { EntityNames } from '../spec/entity-names.js';
+import type { EntityNames } from '../names/entity-names.js';
 import { templateContext } from '../views/template-context.js';
 import { formatFiles } from './format-files.js';
 

@@ -1,6 +1,6 @@
 import { badRequestExample, exampleLines, requestExamples } from './openapi-examples.js';
 import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from './readme-views.js';
-import type { FieldSpec } from '../spec/spec.js';
+import type { FieldSpec } from '../fields/field-spec.js';
 
 /** What the documentation prints about the fields: the OpenAPI module's examples and the README. */
 export interface DocsView {

@@ -1,5 +1,5 @@
-import type { EntityNames } from '../spec/entity-names.js';
-import { literal } from './code-text.js';
+import type { EntityNames } from '../names/entity-names.js';
+import { literal } from '../code/code-text.js';
 import type { FieldView } from './field-views.js';
 
 /** What the templates print about the fields as a whole, computed once (see FieldView for one field). */

@@ -1,9 +1,9 @@
-import { literal, numberLiteral } from './code-text.js';
-import { columnName, fieldLabel } from '../spec/field-name.js';
+import { literal, numberLiteral } from '../code/code-text.js';
+import { requiredOnCreate, type FieldSpec } from '../fields/field-spec.js';
+import { fieldType } from '../fields/types/field-types.js';
+import { columnName, fieldLabel } from '../names/field-name.js';
 import { fieldConstants, joiDeclaration } from './joi-views.js';
-import { lengthBounds } from '../values/field-values.js';
 import { isListKey } from './list-views.js';
-import { DEFAULT_PRECISION, DEFAULT_SCALE, requiredOnCreate, type FieldSpec } from '../spec/spec.js';
 
 /**
  * What the templates print for one field, computed once so that a template only substitutes:
@@ -40,37 +40,9 @@ export interface FieldView {
   isDate: boolean;
 }
 
-/** The knex column builder call, without nullability. */
-function knexType(field: FieldSpec, column: string): string {
-  const name = literal(column);
-  switch (field.type) {
-    case 'string':
-    case 'email':
-      return `table.string(${name}, ${lengthBounds(field).max})`;
-    case 'text':
-      return `table.text(${name})`;
-    case 'integer':
-      return `table.integer(${name})`;
-    case 'decimal':
-      return `table.decimal(${name}, ${field.precision ?? DEFAULT_PRECISION}, ${field.scale ?? DEFAULT_SCALE})`;
-    case 'boolean':
-      return `table.boolean(${name})`;
-    case 'date':
-      return `table.date(${name})`;
-    case 'datetime':
-      return `table.timestamp(${name}, { useTz: true })`;
-    case 'uuid':
-      return `table.uuid(${name})`;
-    case 'enum':
-      // text with a check constraint rather than a PostgreSQL enum type: adding a value later is
-      // a plain migration that replaces the constraint.
-      return `table.enum(${name}, ${literal(field.values)})`;
-  }
-}
-
 /** The migration's column call for a field: `table.decimal('price', 18, 2).notNullable();` */
 export function knexColumn(field: FieldSpec, column: string = columnName(field.name)): string {
-  const calls = [knexType(field, column), field.required ? 'notNullable()' : 'nullable()'];
+  const calls = [fieldType(field).knexColumn(field, literal(column)), field.required ? 'notNullable()' : 'nullable()'];
   if (field.default !== undefined) calls.push(`defaultTo(${literal(field.default)})`);
   if (field.unique) calls.push('unique()');
   if (field.index) calls.push('index()');
@@ -78,32 +50,16 @@ export function knexColumn(field: FieldSpec, column: string = columnName(field.n
 }
 
 function tsType(field: FieldSpec): string {
-  const type =
-    field.type === 'integer' || field.type === 'decimal'
-      ? 'number'
-      : field.type === 'boolean'
-        ? 'boolean'
-        : field.type === 'enum'
-          ? field.values.map(literal).join(' | ')
-          : 'string';
+  const type = fieldType(field).tsType(field);
   return field.required ? type : `${type} | null`;
 }
 
+/** The type a raw query's row holds where the driver's differs from the model's: a NUMERIC comes as text. */
 function rowType(field: FieldSpec): string | undefined {
   // A date stays YYYY-MM-DD text and a timestamptz comes as ISO text on the service's connections (see database.ts).
-  if (field.type !== 'decimal') return undefined;
-  return field.required ? 'string' : 'string | null';
-}
-
-function fromDatabase(field: FieldSpec, column: string): string[] {
-  const property = `json.${field.name}`;
-  if (field.type === 'decimal') {
-    return [
-      `// The schema's MAX_${column.toUpperCase()} keeps every stored ${fieldLabel(field.name)} exact as a double.`,
-      `if (typeof ${property} === 'string') ${property} = Number(${property});`,
-    ];
-  }
-  return [];
+  const { rowType } = fieldType(field);
+  if (rowType === undefined) return undefined;
+  return field.required ? rowType : `${rowType} | null`;
 }
 
 /** The view of each field, in the spec's order. */
@@ -120,7 +76,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       knexColumn: knexColumn(field, column),
       tsType: tsType(field),
       rowType: rowType(field),
-      fromDatabase: fromDatabase(field, column),
+      fromDatabase: fieldType(field).fromDatabase?.(field, column) ?? [],
       joiDeclaration: joiDeclaration(field),
       constants: fieldConstants(field),
       isInteger: field.type === 'integer',

@@ -1,7 +1,7 @@
-import { literal } from './code-text.js';
-import { columnName } from '../spec/field-name.js';
-import { lengthBounds } from '../values/field-values.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { literal } from '../code/code-text.js';
+import { columnName } from '../names/field-name.js';
+import { lengthBounds } from '../fields/types/lengths.js';
+import type { FieldSpec } from '../fields/field-spec.js';
 
 /** A key the list sorts and filters by: `id`, `createdAt`, `updatedAt`, or a unique or indexed field. */
 export interface ListKeyView {

@@ -1,8 +1,8 @@
-import { docComment, literal, sqlText } from './code-text.js';
-import { columnOf, describeChange, fieldChanges, type Column, type FieldChange } from '../spec/field-changes.js';
+import { docComment, literal, sqlText } from '../code/code-text.js';
+import { columnOf, describeChange, fieldChanges, type Column, type FieldChange } from '../fields/field-changes.js';
 import { knexColumn } from './field-views.js';
-import type { FieldSpec } from '../spec/spec.js';
-import type { EntityNames } from '../spec/entity-names.js';
+import type { FieldSpec } from '../fields/field-spec.js';
+import type { EntityNames } from '../names/entity-names.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
 
 /**

@@ -1,9 +1,9 @@
-import { changedValue } from '../values/changed-value.js';
-import { literal, numberLiteral } from './code-text.js';
-import { capitalize } from '../spec/entity-names.js';
-import { columnName, fieldLabel } from '../spec/field-name.js';
-import { exampleValue } from './joi-views.js';
-import { requiredOnCreate, type FieldSpec } from '../spec/spec.js';
+import { changedValue } from '../fields/field-values.js';
+import { literal, numberLiteral } from '../code/code-text.js';
+import { capitalize } from '../names/entity-names.js';
+import { columnName, fieldLabel } from '../names/field-name.js';
+import { exampleValue } from '../fields/field-values.js';
+import { requiredOnCreate, type FieldSpec } from '../fields/field-spec.js';
 
 /** One request example as the OpenAPI module lists it: its key, summary and body. */
 export interface RequestExample {

@@ -1,58 +1,14 @@
-import { capitalize } from '../spec/entity-names.js';
-import { columnName, fieldLabel } from '../spec/field-name.js';
-import { lengthBounds, numberBounds } from '../values/field-values.js';
-import { exampleValue } from './joi-views.js';
+import { DEFAULT_SCALE, type FieldSpec } from '../fields/field-spec.js';
+import { exampleValue } from '../fields/field-values.js';
+import { fieldType } from '../fields/types/field-types.js';
+import { numberBounds } from '../fields/types/numbers.js';
+import { code } from '../fields/types/wording.js';
+import { capitalize } from '../names/entity-names.js';
+import { columnName, fieldLabel } from '../names/field-name.js';
 import { requestExamples } from './openapi-examples.js';
-import { DEFAULT_SCALE, type FieldSpec } from '../spec/spec.js';
 
 /** The README's example record is wrapped at this width, as its prose is. */
 const README_WIDTH = 100;
-
-/** Inline code in a table cell: a pipe would end the cell. */
-const code = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
-
-/** `a`, `a or b`, `a, b or c`. */
-function orList(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
-}
-
-/** What a value of the field must be, starting in lower case: "1 to 100 characters", "an integer from 1 to 2147483647". */
-function valueRule(field: FieldSpec): string {
-  switch (field.type) {
-    case 'string':
-    case 'text': {
-      const { min, max } = lengthBounds(field);
-      const characters = (count: number) => `${count} character${count === 1 ? '' : 's'}`;
-      const length =
-        max === undefined
-          ? min > 0 ? `at least ${characters(min)}` : 'text of any length, empty included'
-          : min > 0 ? `${min} to ${characters(max)}` : `at most ${characters(max)}`;
-      return field.pattern === undefined ? length : `${length}, matching ${code(field.pattern)}`;
-    }
-    case 'email':
-      return `an email address of at most ${lengthBounds(field).max} characters`;
-    case 'integer': {
-      const { min, max } = numberBounds(field);
-      return `an integer from ${min} to ${max}`;
-    }
-    case 'decimal': {
-      const { min, max } = numberBounds(field);
-      const scale = field.scale ?? DEFAULT_SCALE;
-      const decimals = scale === 0 ? 'no decimals' : `at most ${scale} decimal${scale === 1 ? '' : 's'}`;
-      return `a number from ${min} to ${max} with ${decimals} (every accepted ${fieldLabel(field.name)} reads back exactly)`;
-    }
-    case 'boolean':
-      return '`true` or `false`';
-    case 'date':
-      return 'a date, `YYYY-MM-DD`';
-    case 'datetime':
-      return 'a date and time with a time zone (ISO 8601), read back in UTC';
-    case 'uuid':
-      return 'a UUID in lower case';
-    case 'enum':
-      return `one of ${orList(field.values.map(code))}`;
-  }
-}
 
 /**
  * The README's rule for one field, as a row of its field table:
@@ -65,10 +21,10 @@ export function readmeFieldRow(field: FieldSpec): string {
   const leftOut = field.default === undefined ? undefined : `left out on create: ${code(JSON.stringify(field.default))}`;
   const sentences = field.required
     ? leftOut === undefined
-      ? ['Required on create.', `${capitalize(valueRule(field))}.`]
-      : [`Required, ${valueRule(field)}; ${leftOut}.`, 'Never `null`.']
+      ? ['Required on create.', `${capitalize(fieldType(field).readmeRule(field))}.`]
+      : [`Required, ${fieldType(field).readmeRule(field)}; ${leftOut}.`, 'Never `null`.']
     : [
-        `Optional, ${valueRule(field)}.`,
+        `Optional, ${fieldType(field).readmeRule(field)}.`,
         leftOut === undefined
           ? 'Reads back as `null` when absent or sent as `null`; `null` in an update clears it.'
           : `${capitalize(leftOut)}; \`null\` stores none, and in an update clears it.`,

@@ -1,7 +1,7 @@
 import type { Answers } from '../answers/answers.js';
-import { entityNames, type EntityNames } from '../spec/entity-names.js';
-import { canonicalField, DEFAULT_FIELDS } from '../spec/spec.js';
-import { DATETIME } from '../values/field-values.js';
+import { entityNames, type EntityNames } from '../names/entity-names.js';
+import { canonicalField, DEFAULT_FIELDS } from '../fields/field-spec.js';
+import { DATETIME } from '../fields/types/datetime.js';
 import { docsView, type DocsView } from './docs-views.js';
 import { entityShape, type EntityShape } from './entity-views.js';
 import { fieldViews, type FieldView } from './field-views.js';

@@ -1,5 +1,5 @@
-import { columnName } from '../spec/field-name.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { columnName } from '../names/field-name.js';
+import type { FieldSpec } from '../fields/field-spec.js';
 
 /** PostgreSQL keeps the first 63 bytes of a longer identifier (NAMEDATALEN - 1). */
 const MAX_IDENTIFIER_BYTES = 63;

@@ -12,9 +12,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { entityNames } from '../../src/spec/entity-names.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
-import { changedValue } from '../../src/values/changed-value.js';
+import { entityNames } from '../../src/names/entity-names.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
+import { changedValue } from '../../src/fields/field-values.js';
 import { launchChromium } from '../support/browser.js';
 import { dropCreatedDatabases, freshDatabase, linkRootModules, root } from '../support/helpers.js';
 import { type RunningService, SERVICE_PASSWORD, SERVICE_USERNAME, startService } from '../support/openapi-tools.js';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { FieldSpec } from '../../src/spec/spec.js';
-import { parseRecord } from '../../src/lifecycle/record.js';
+import type { FieldSpec } from '../../src/fields/field-spec.js';
+import { parseRecord } from '../../src/project-files/record.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand, type UpdateOptions } from '../../src/lifecycle/update-command.js';
 import type { Answers } from '../../src/answers/answers.js';

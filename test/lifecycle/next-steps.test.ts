@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { updateCommand } from '../../src/lifecycle/update-command.js';
-import { DEFAULT_FIELDS } from '../../src/spec/spec.js';
+import { DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { installProject, runCli, tempDir } from '../support/helpers.js';
 import { previousRelease, product, writeTree } from '../support/lifecycle-fixtures.js';
 import { followNextSteps } from '../support/next-steps.js';

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { ANSWERS_FILE } from '../../src/answers/answers-file.js';
-import { hashContent, LifecycleError, manifestOf, parseRecord, recordGeneration } from '../../src/lifecycle/record.js';
+import { hashContent, LifecycleError, manifestOf, parseRecord, recordGeneration } from '../../src/project-files/record.js';
 import { loadTemplates, render } from '../../src/render/render.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { generated, product } from '../support/lifecycle-fixtures.js';

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { updateCommand } from '../../src/lifecycle/update-command.js';
-import { DEFAULT_FIELDS } from '../../src/spec/spec.js';
+import { DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { tempDir } from '../support/helpers.js';
 import { generated, previousRelease, product, writeTree } from '../support/lifecycle-fixtures.js';
 import { NEXT_CHANGES, NEXT_VERSION } from '../support/next-release.js';

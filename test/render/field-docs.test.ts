@@ -9,13 +9,13 @@ import * as assert from 'uvu/assert';
 
 import { renderProject } from '../../src/generate/generate.js';
 import { documentedField } from '../../src/views/documented-schema.js';
-import { valueProblem } from '../../src/values/field-values.js';
-import { exampleValue } from '../../src/views/joi-views.js';
-import { changedValue } from '../../src/values/changed-value.js';
+import { valueProblem } from '../../src/fields/field-values.js';
+import { exampleValue } from '../../src/fields/field-values.js';
+import { changedValue } from '../../src/fields/field-values.js';
 import { badRequestExample, requestExamples } from '../../src/views/openapi-examples.js';
 import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from '../../src/views/readme-views.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
-import { entityNames } from '../../src/spec/entity-names.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
+import { entityNames } from '../../src/names/entity-names.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 import { linkRootModules, tempDir } from '../support/helpers.js';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { validateFieldName } from '../../src/spec/field-name.js';
-import { FIELD_TYPES, type FieldSpec, type FieldType } from '../../src/spec/spec.js';
+import { validateFieldName } from '../../src/names/field-name.js';
+import { FIELD_TYPES, type FieldSpec, type FieldType } from '../../src/fields/field-spec.js';
 import { linkRootModules, root, runCli, tempDir } from '../support/helpers.js';
 
 /**

@@ -2,10 +2,10 @@ import { Model, snakeCaseMappers } from 'objection';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { columnName, validateFieldName } from '../../src/spec/field-name.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
+import { columnName, validateFieldName } from '../../src/names/field-name.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
 import { renderProject } from '../../src/generate/generate.js';
-import { entityNames } from '../../src/spec/entity-names.js';
+import { entityNames } from '../../src/names/entity-names.js';
 import type { Answers } from '../../src/answers/answers.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 

@@ -4,13 +4,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { entityShape } from '../../src/views/entity-views.js';
-import { valueProblem } from '../../src/values/field-values.js';
-import { literal, numberLiteral } from '../../src/views/code-text.js';
+import { valueProblem } from '../../src/fields/field-values.js';
+import { literal, numberLiteral } from '../../src/code/code-text.js';
 import { fieldViews } from '../../src/views/field-views.js';
-import { exampleValue, joiDeclaration } from '../../src/views/joi-views.js';
+import { joiDeclaration } from '../../src/views/joi-views.js';
+import { exampleValue } from '../../src/fields/field-values.js';
 import { exampleLines, requestExamples } from '../../src/views/openapi-examples.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
-import { entityNames } from '../../src/spec/entity-names.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
+import { entityNames } from '../../src/names/entity-names.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 
 /** The SQL of a createTable whose body is the views' column calls, as the migration runs them. */

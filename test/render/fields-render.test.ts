@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { renderProject } from '../../src/generate/generate.js';
-import { exampleValue } from '../../src/views/joi-views.js';
+import { exampleValue } from '../../src/fields/field-values.js';
 import { requestExamples } from '../../src/views/openapi-examples.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 import { linkRootModules, root, tempDir } from '../support/helpers.js';

@@ -17,7 +17,7 @@ import { DEFAULT_PORTS } from '../../src/answers/answers.js';
 import { validateEntity } from '../../src/answers/validate-answers.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { loadTemplates, renderUnformatted } from '../../src/render/render.js';
-import { entityNames } from '../../src/spec/entity-names.js';
+import { entityNames } from '../../src/names/entity-names.js';
 import { example, root, tempDir } from '../support/helpers.js';
 import { NOUNS } from '../support/nouns.js';
 

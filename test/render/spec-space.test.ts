@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { DEFAULT_PORTS } from '../../src/answers/answers.js';
 import { checkAnswers } from '../../src/answers/answers-file.js';
 import { renderProject } from '../../src/generate/generate.js';
-import { validateFields } from '../../src/spec/validate-fields.js';
+import { validateFields } from '../../src/fields/validate-fields.js';
 import { biomeFindings } from '../support/biome.js';
 import { tempDir } from '../support/helpers.js';
 import { writeTree } from '../support/lifecycle-fixtures.js';

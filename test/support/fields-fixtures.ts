@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../../src/spec/spec.js';
+import type { FieldSpec } from '../../src/fields/field-spec.js';
 
 /** A field of every type, with every modifier that type takes somewhere in the list. */
 export const EVERY_TYPE: FieldSpec[] = [

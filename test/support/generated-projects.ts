@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { entityNames, type EntityNames } from '../../src/spec/entity-names.js';
+import { entityNames, type EntityNames } from '../../src/names/entity-names.js';
 import { example, linkRootModules, runBin, tempDir } from './helpers.js';
 
 export interface GeneratedProject {

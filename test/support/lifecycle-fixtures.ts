@@ -5,7 +5,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { recordGeneration } from '../../src/lifecycle/record.js';
+import { recordGeneration } from '../../src/project-files/record.js';
 import type { Answers } from '../../src/answers/answers.js';
 import { UNNAMED_LAYOUT } from '../../src/answers/migration-layout.js';
 import { loadTemplates, render, TEMPLATES_DIR, type RenderedFiles } from '../../src/render/render.js';
@@ -82,7 +82,7 @@ function buildPrevious(): Release {
   const packed = buildRelease(PREVIOUS_VERSION, [
     { path: 'src/views/openapi-examples.ts', from: "summary: 'All fields'", to: "summary: 'Every field'" },
     { path: 'src/views/joi-views.ts', from: "'null (or leaving it out) means none, and", to: "'null, or no value at all, means none, and" },
-    { path: 'src/views/code-text.ts', from: 'const COMMENT_WIDTH = 84;', to: 'const COMMENT_WIDTH = 76;' },
+    { path: 'src/code/code-text.ts', from: 'const COMMENT_WIDTH = 84;', to: 'const COMMENT_WIDTH = 76;' },
     templateEdits,
     { remove: 'templates/test/backoff.test.ts' },
     { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },

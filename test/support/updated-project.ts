@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { DEFAULT_FIELDS } from '../../src/spec/spec.js';
+import { DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';

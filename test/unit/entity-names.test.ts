@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { entityNames } from '../../src/spec/entity-names.js';
+import { entityNames } from '../../src/names/entity-names.js';
 import { validateEntity } from '../../src/answers/validate-answers.js';
 
 const orderLine = {

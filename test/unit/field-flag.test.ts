@@ -5,8 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { checkAnswers, readAnswersFile } from '../../src/answers/answers-file.js';
-import { fieldFlag, parseFieldFlags } from '../../src/spec/flag.js';
-import { DEFAULT_FIELDS } from '../../src/spec/spec.js';
+import { fieldFlag, parseFieldFlags } from '../../src/fields/flag.js';
+import { DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { renderProject } from '../../src/generate/generate.js';
 import { EVERY_TYPE, refusal } from '../support/fields-fixtures.js';
 import { tempDir } from '../support/helpers.js';

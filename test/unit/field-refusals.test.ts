@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { validateFields } from '../../src/spec/validate-fields.js';
-import type { FieldSpec } from '../../src/spec/spec.js';
+import { validateFields } from '../../src/fields/validate-fields.js';
+import type { FieldSpec } from '../../src/fields/field-spec.js';
 
 /** A field spec, and what the one-line refusal must say. */
 const refusals: [string, unknown, RegExp][] = [

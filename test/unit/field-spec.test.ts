@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { valueProblem } from '../../src/values/field-values.js';
-import { DOUBLE_DIGITS, decimalBound, DEFAULT_FIELDS, FIELD_TYPES, requiredOnCreate, type FieldSpec } from '../../src/spec/spec.js';
+import { valueProblem } from '../../src/fields/field-values.js';
+import { DOUBLE_DIGITS, decimalBound, DEFAULT_FIELDS, FIELD_TYPES, requiredOnCreate, type FieldSpec } from '../../src/fields/field-spec.js';
 import { formatFieldsTable } from '../../src/cli/fields-table.js';
-import { checkFields, validateFields } from '../../src/spec/validate-fields.js';
-import { parseFieldFlags } from '../../src/spec/flag.js';
+import { checkFields, validateFields } from '../../src/fields/validate-fields.js';
+import { parseFieldFlags } from '../../src/fields/flag.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 
 // ---

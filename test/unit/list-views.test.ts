@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { listView } from '../../src/views/list-views.js';
-import { DEFAULT_FIELDS, type FieldSpec } from '../../src/spec/spec.js';
+import { DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
 import { EVERY_TYPE } from '../support/fields-fixtures.js';
 
 const test = suite('list views');

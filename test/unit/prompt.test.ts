@@ -2,9 +2,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { fieldFlagText, modifierQuestions, stillAsked, type AskedModifier } from '../../src/cli/modifier-questions.js';
-import { fieldNameFromInput } from '../../src/spec/field-name.js';
-import { parseFieldFlags } from '../../src/spec/flag.js';
-import { FIELD_TYPES, MODIFIERS_BY_TYPE } from '../../src/spec/spec.js';
+import { fieldNameFromInput } from '../../src/names/field-name.js';
+import { parseFieldFlags } from '../../src/fields/flag.js';
+import { FIELD_TYPES } from '../../src/fields/field-spec.js';
+import { typeModule } from '../../src/fields/types/field-types.js';
 
 // The prompts themselves are driven through a pseudo-terminal in test/cli/prompt.test.ts.
 
@@ -33,7 +34,7 @@ const questions = suite('the modifier questions of each type');
 questions('exactly the modifiers that fit the type are asked, bounds before what is checked against them', () => {
   for (const type of FIELD_TYPES) {
     const keys = modifierQuestions('f', type).map((question) => question.key);
-    assert.equal([...keys].sort(), [...MODIFIERS_BY_TYPE[type]].sort(), type);
+    assert.equal([...keys].sort(), [...typeModule(type).modifiers].sort(), type);
     assert.ok(keys.indexOf('required') < keys.indexOf('default'), type);
   }
   assert.equal(modifierQuestions('f', 'boolean').map((question) => question.key), ['required', 'default', 'example', 'description']);

@@ -1,6 +1,6 @@
-import { columnName } from './field-name.js';
-import { lengthBounds } from '../values/field-values.js';
-import { DEFAULT_PRECISION, DEFAULT_SCALE, type FieldSpec } from './spec.js';
+import { columnName } from '../names/field-name.js';
+import type { FieldSpec } from './field-spec.js';
+import { fieldType } from './types/field-types.js';
 
 /**
  * What a field is in the database: its column's name, type, nullability, default, check and
@@ -28,7 +28,7 @@ export type FieldChange =
 export function columnOf(field: FieldSpec): Column {
   const column: Column = {
     name: columnName(field.name),
-    type: columnType(field),
+    type: fieldType(field).columnType(field),
     nullable: field.required !== true,
     unique: field.unique === true,
     index: field.index === true,
@@ -36,22 +36,6 @@ export function columnOf(field: FieldSpec): Column {
   if (field.type === 'enum') column.values = field.values;
   if (field.default !== undefined) column.default = field.default;
   return column;
-}
-
-function columnType(field: FieldSpec): string {
-  switch (field.type) {
-    case 'string':
-    case 'email':
-      return `varchar(${lengthBounds(field).max})`;
-    case 'decimal':
-      return `decimal(${field.precision ?? DEFAULT_PRECISION}, ${field.scale ?? DEFAULT_SCALE})`;
-    case 'datetime':
-      return 'timestamptz';
-    case 'enum':
-      return 'text';
-    default:
-      return field.type;
-  }
 }
 
 const sameColumn = (a: Column, b: Column): boolean => JSON.stringify(a) === JSON.stringify(b);

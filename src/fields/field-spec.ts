@@ -90,25 +90,6 @@ export type FieldKey = (typeof FIELD_KEYS)[number];
 /** The modifiers, that is every key but the name and the type. */
 export type Modifier = Exclude<FieldKey, 'name' | 'type'>;
 
-const COMMON: readonly Exclude<Modifier, 'renamedFrom'>[] = ['required', 'unique', 'index', 'default', 'example', 'description'];
-
-/**
- * Which modifiers fit which type. A unique or indexed boolean would hold two rows or index nothing
- * useful. `renamedFrom` fits every type, but only `update` reads it: the prompts never offer it.
- */
-export const MODIFIERS_BY_TYPE: Readonly<Record<FieldType, readonly Exclude<Modifier, 'renamedFrom'>[]>> = {
-  string: [...COMMON, 'minLength', 'maxLength', 'pattern'],
-  text: [...COMMON, 'minLength', 'maxLength', 'pattern'],
-  email: [...COMMON, 'maxLength'],
-  integer: [...COMMON, 'min', 'max'],
-  decimal: [...COMMON, 'min', 'max', 'precision', 'scale'],
-  boolean: ['required', 'default', 'example', 'description'],
-  date: COMMON,
-  datetime: COMMON,
-  uuid: COMMON,
-  enum: [...COMMON, 'values'],
-};
-
 /** PostgreSQL's integer (int4). */
 export const INT4_MIN = -2_147_483_648;
 export const INT4_MAX = 2_147_483_647;

@@ -1,10 +1,8 @@
-import { validateFieldName } from './field-name.js';
-import { valueProblem } from '../values/field-values.js';
-import { patternExample } from '../values/pattern-values.js';
-import {
-  canonicalField, decimalBound, DEFAULT_PRECISION, DEFAULT_SCALE, DEFAULT_STRING_LENGTH, FIELD_KEYS, FIELD_TYPES,
-  INT4_MAX, INT4_MIN, MAX_PRECISION, MAX_VARCHAR_LENGTH, MODIFIERS_BY_TYPE, type FieldSpec, type FieldType,
-} from './spec.js';
+import { validateFieldName } from '../names/field-name.js';
+import { valueProblem } from './field-values.js';
+import { patternExample } from './pattern-values.js';
+import { canonicalField, FIELD_KEYS, FIELD_TYPES, type FieldSpec, type FieldType } from './field-spec.js';
+import { typeModule } from './types/field-types.js';
 
 /** A field spec that cannot be used; its message is one line. */
 export class FieldSpecError extends Error {
@@ -13,9 +11,6 @@ export class FieldSpecError extends Error {
 
 /** Longer descriptions belong in the README, not in every OpenAPI property. */
 const MAX_DESCRIPTION_LENGTH = 500;
-const MAX_ENUM_VALUE_LENGTH = 100;
-/** The longest text a unique or indexed field may hold: 4 bytes a character, with the id, within an index entry. */
-const MAX_INDEXED_LENGTH = 600;
 
 type Raw = Record<string, unknown>;
 
@@ -57,56 +52,12 @@ function kindProblem(key: string, value: unknown): string | undefined {
   }
 }
 
-/** The rules between modifiers of one type: bounds in order and within what the column holds. */
+/** The rules between modifiers of one type (bounds in order and within what the column holds), then min below max. */
 function typeProblem(field: Raw & { type: FieldType }): string | undefined {
-  const { type, min, max, minLength, maxLength } = field as Raw & Partial<Record<'min' | 'max' | 'minLength' | 'maxLength', number>>;
-  if (type === 'string' || type === 'text' || type === 'email') {
-    if (maxLength !== undefined && maxLength < 1) return 'maxLength must be at least 1';
-    if (type !== 'text' && maxLength !== undefined && maxLength > MAX_VARCHAR_LENGTH) {
-      return `maxLength must be at most ${MAX_VARCHAR_LENGTH} (use type text for longer values)`;
-    }
-    const effectiveMax = maxLength ?? (type === 'text' ? undefined : DEFAULT_STRING_LENGTH);
-    if (minLength !== undefined && effectiveMax !== undefined && minLength > effectiveMax) {
-      return `minLength ${minLength} is above maxLength ${effectiveMax}`;
-    }
-    const indexed = field.unique === true || field.index === true;
-    if (indexed && (effectiveMax === undefined || effectiveMax > MAX_INDEXED_LENGTH)) {
-      return (
-        `${field.unique === true ? 'unique' : 'index'} needs maxLength ${MAX_INDEXED_LENGTH} or less: a PostgreSQL index entry ` +
-        `holds 2704 bytes, and a character takes up to 4 (${effectiveMax === undefined ? 'text has no maxLength' : `maxLength is ${effectiveMax}`})`
-      );
-    }
-  }
-  if (type === 'integer') {
-    for (const [key, value] of [['min', min], ['max', max]] as const) {
-      if (value !== undefined && (!Number.isInteger(value) || value < INT4_MIN || value > INT4_MAX)) {
-        return `${key} must be an integer from ${INT4_MIN} to ${INT4_MAX} (a 32-bit integer)`;
-      }
-    }
-  }
-  if (type === 'decimal') {
-    const precision = (field.precision as number | undefined) ?? DEFAULT_PRECISION;
-    const scale = (field.scale as number | undefined) ?? DEFAULT_SCALE;
-    if (precision < 1 || precision > MAX_PRECISION) return `precision must be from 1 to ${MAX_PRECISION}`;
-    if (scale > precision) return `scale ${scale} is above precision ${precision}`;
-    const bound = decimalBound(precision, scale);
-    for (const [key, value] of [['min', min], ['max', max]] as const) {
-      if (value === undefined) continue;
-      const problem = valueProblem({ name: '', type: 'decimal', precision, scale }, value);
-      if (problem) return `${key} ${value} ${problem} (decimal(${precision},${scale}) reads back exactly from ${-bound} to ${bound})`;
-    }
-  }
+  const { min, max } = field as Raw & Partial<Record<'min' | 'max', number>>;
+  const problem = typeModule(field.type).specProblem?.(field as unknown as FieldSpec);
+  if (problem !== undefined) return problem;
   if (min !== undefined && max !== undefined && min > max) return `min ${min} is above max ${max}`;
-  if (type === 'enum') {
-    const values = field.values as string[] | undefined;
-    if (values === undefined || values.length === 0) return 'an enum needs values, e.g. values=draft|published';
-    const bad = values.find((value) => value.trim() !== value || value === '' || value.length > MAX_ENUM_VALUE_LENGTH || /[\u0000-\u001f|'\\]/.test(value));
-    if (bad !== undefined) {
-      return `enum value "${bad}" must be non-empty text of at most ${MAX_ENUM_VALUE_LENGTH} characters, without surrounding spaces, quotes ('), backslashes, "|" or control characters`;
-    }
-    const duplicate = values.find((value, i) => values.indexOf(value) !== i);
-    if (duplicate !== undefined) return `enum value "${duplicate}" is listed twice`;
-  }
   return undefined;
 }
 
@@ -133,7 +84,7 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
     return `${at} ${given}; use one of ${FIELD_TYPES.join(', ')}`;
   }
   const type = field.type as FieldType;
-  const fits = MODIFIERS_BY_TYPE[type];
+  const fits = typeModule(type).modifiers;
   for (const [key, value] of Object.entries(field)) {
     if (key === 'name' || key === 'type') continue;
     if (!(FIELD_KEYS as readonly string[]).includes(key)) return `${at}: unknown modifier "${key}"`;

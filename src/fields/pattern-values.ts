@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 
-import { sqlText, templateLiteralText } from '../views/code-text.js';
-import { valueProblem } from './field-values.js';
-import type { FieldSpec } from '../spec/spec.js';
+import { sqlText, templateLiteralText } from '../code/code-text.js';
+import { textProblem } from './types/lengths.js';
+import type { FieldSpec } from './field-spec.js';
 
 /** Characters a position of a code may take, digits first: the most readable numbering. */
 const CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -23,7 +23,7 @@ export function patternExample(field: FieldSpec): string | undefined {
   const key = JSON.stringify([field.type, field.pattern, field.minLength, field.maxLength]);
   if (!examples.has(key)) {
     const rules = { ...field, example: undefined } as FieldSpec;
-    const fits = (text: string) => valueProblem(rules, text) === undefined;
+    const fits = (text: string) => textProblem(rules, text) === undefined;
     // A property that fails on every fitting text: its shrunk counterexample is the simplest one.
     const pattern = new RegExp(field.pattern);
     const result = fc.check(fc.property(fc.stringMatching(pattern), (text) => !fits(text)), { seed: 1, numRuns: 1000 });
@@ -50,7 +50,7 @@ const LONGER = [1, 2, 3, 4, 6, 8, 12, 16];
  */
 export function numberedCode(field: FieldSpec, example: string, span: number): NumberedCode | undefined {
   const first = [...example][0] ?? '';
-  const bases = [example, ...LONGER.map((count) => first.repeat(count) + example)].filter((base) => valueProblem(field, base) === undefined);
+  const bases = [example, ...LONGER.map((count) => first.repeat(count) + example)].filter((base) => textProblem(field, base) === undefined);
   for (const base of bases) {
     const code = countIn(field, [...base], span);
     if (code !== undefined) return code;
@@ -63,7 +63,7 @@ function countIn(field: FieldSpec, characters: string[], span: number): Numbered
   let capacity = 1;
   for (let index = characters.length - 1; index >= 0 && capacity < span; index -= 1) {
     const own = characters[index]!;
-    const others = [...CHARACTERS].filter((c) => c !== own && valueProblem(field, replaceAt(characters, index, c)) === undefined).join('');
+    const others = [...CHARACTERS].filter((c) => c !== own && textProblem(field, replaceAt(characters, index, c)) === undefined).join('');
     if (others === '') continue;
     const alphabet = [...DIGITS].every((digit) => digit === own || others.includes(digit)) && DIGITS.includes(own) ? DIGITS : `${own}${others}`;
     positions[index] = { alphabet, weight: capacity };

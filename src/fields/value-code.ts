@@ -1,4 +1,4 @@
-import { literal, numberLiteral, templateLiteralText } from '../views/code-text.js';
+import { literal, numberLiteral, templateLiteralText } from '../code/code-text.js';
 
 /** A run of one character at least this long is written as `'x'.repeat(n)`. */
 const RUN = 20;

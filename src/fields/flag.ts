@@ -1,6 +1,6 @@
-import { fieldNameFromInput } from './field-name.js';
+import { fieldNameFromInput } from '../names/field-name.js';
 import { FieldSpecError, validateFields } from './validate-fields.js';
-import { canonicalField, FIELD_KEYS, type FieldSpec, type Modifier } from './spec.js';
+import { canonicalField, FIELD_KEYS, type FieldSpec, type Modifier } from './field-spec.js';
 
 const SWITCHES = new Set<string>(['required', 'unique', 'index']);
 const NUMBERS = new Set<string>(['min', 'max', 'minLength', 'maxLength', 'precision', 'scale']);
