@@ -4,8 +4,13 @@ import type { FieldSpec } from '../fields/field-spec.js';
 
 /** What the documentation prints about the fields: the OpenAPI module's examples and the README. */
 export interface DocsView {
-  /** The OpenAPI module's request examples, one entry each: `minimal: { summary: 'Required fields only', value: {...} },`; the full one reads each field's rule. */
+  /**
+   * The OpenAPI module's request examples, one entry each: `full: { summary: 'All fields', value: everyField },`.
+   * The full one and the minimal one read the schema's rules, so a field added by hand is in them.
+   */
   createExamples: string[];
+  /** Whether there is a minimal create example: some fields, not all, must be sent. */
+  hasMinimalExample: boolean;
   updateExamples: string[];
   /** The responses module's 400 example, an expression: `"name" is required; "price" is required` as the service words it. */
   badRequestExample: string;
@@ -24,8 +29,9 @@ export interface DocsView {
 export function docsView(fields: readonly FieldSpec[]): DocsView {
   const { create, update } = requestExamples(fields);
   return {
-    // The full example is each rule's own .example(), which the OpenAPI module reads from the schema.
-    createExamples: create.map((example) => exampleLines(example.key === 'full' ? { ...example, valueCode: 'everyField' } : example)),
+    // The examples are each rule's own .example(), which the OpenAPI module reads from the schema.
+    createExamples: create.map((example) => exampleLines({ ...example, valueCode: example.key === 'full' ? 'everyField' : 'requiredFields' })),
+    hasMinimalExample: create.some((example) => example.key === 'minimal'),
     updateExamples: update.map(exampleLines),
     badRequestExample: badRequestExample(fields),
     readme: {

@@ -2,15 +2,21 @@ import { PROBLEM_SEPARATOR } from '../http/errors.js';
 import { type Json, textResponse, toSchema, withoutTitle } from '../openapi/schema.js';
 import { bookCreateSchema, bookSchema, bookUpdateSchema, INSTANT_RULE, idSchema, MAX_ID, MAX_OFFSET } from './book.schema.js';
 
-const createRules = bookCreateSchema.describe().keys as Record<string, { examples?: unknown[] }>;
+const createRules = bookCreateSchema.describe().keys as Record<string, { examples?: unknown[]; flags?: { presence?: string } }>;
 /** Every field at the example its rule shows, in the schema's order. */
 const everyField: Json = Object.fromEntries(Object.entries(createRules).map(([field, rule]) => [field, rule.examples?.[0]]));
+/** The fields a create must send, at their examples. */
+const requiredFields: Json = Object.fromEntries(
+  Object.entries(createRules)
+    .filter(([, rule]) => rule.flags?.presence === 'required')
+    .map(([field, rule]) => [field, rule.examples?.[0]]),
+);
 
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const bookExamples = {
   create: {
     full: { summary: 'All fields', value: everyField },
-    minimal: { summary: 'Required fields only', value: { title: 'The Pragmatic Programmer', isbn: '978-0-13-595705-9' } },
+    minimal: { summary: 'Required fields only', value: requiredFields },
   },
   update: {
     title: { summary: 'Change title and pages', value: { title: 'The Pragmatic Programmer (updated)', pages: 353 } },

@@ -2,15 +2,21 @@ import { PROBLEM_SEPARATOR } from '../http/errors.js';
 import { type Json, textResponse, toSchema, withoutTitle } from '../openapi/schema.js';
 import { INSTANT_RULE, idSchema, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
 
-const createRules = productCreateSchema.describe().keys as Record<string, { examples?: unknown[] }>;
+const createRules = productCreateSchema.describe().keys as Record<string, { examples?: unknown[]; flags?: { presence?: string } }>;
 /** Every field at the example its rule shows, in the schema's order. */
 const everyField: Json = Object.fromEntries(Object.entries(createRules).map(([field, rule]) => [field, rule.examples?.[0]]));
+/** The fields a create must send, at their examples. */
+const requiredFields: Json = Object.fromEntries(
+  Object.entries(createRules)
+    .filter(([, rule]) => rule.flags?.presence === 'required')
+    .map(([field, rule]) => [field, rule.examples?.[0]]),
+);
 
 /** Request examples, shown by Swagger UI; docs.test checks that the service accepts each. */
 export const productExamples = {
   create: {
     full: { summary: 'All fields', value: everyField },
-    minimal: { summary: 'Required fields only', value: { name: 'Widget', price: 19.99, quantity: 3 } },
+    minimal: { summary: 'Required fields only', value: requiredFields },
   },
   update: {
     price: { summary: 'Change price and quantity', value: { price: 20.99, quantity: 4 } },
