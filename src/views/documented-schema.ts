@@ -1,4 +1,3 @@
-import { literal, numberLiteral } from '../code/code-text.js';
 import { requiredOnCreate, type FieldSpec } from '../fields/field-spec.js';
 import { fieldType } from '../fields/types/field-types.js';
 
@@ -20,26 +19,4 @@ export function documentedField(field: FieldSpec): DocumentedField {
     schema: { ...fieldType(field).jsonSchema(field), ...(field.required ? {} : { nullable: true }) },
     says,
   };
-}
-
-const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
-
-function valueText(value: unknown): string {
-  if (typeof value === 'number') return numberLiteral(value);
-  if (Array.isArray(value)) return `[${value.map(valueText).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).map(([name, inner]) => `${key(name)}: ${valueText(inner)}`).join(', ')} }`;
-  }
-  return value === null ? 'null' : literal(value);
-}
-
-/**
- * What a field's entry in test/field-data.ts says the document states of it, as an object literal
- * (the formatter lays it out):
- *
- *   { required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }
- */
-export function documentedText(field: FieldSpec): string {
-  const { required, schema, says } = documentedField(field);
-  return valueText({ ...(required ? { required } : {}), schema, ...(says.length > 0 ? { says } : {}) });
 }
