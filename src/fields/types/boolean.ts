@@ -9,6 +9,7 @@ export const booleanType: FieldTypeModule<FieldOf<'boolean'>> = {
   tsType: () => 'boolean',
   joi: (_field, nullable) => ({ head: 'Joi.boolean()', calls: allow(nullable) }),
   jsonSchema: () => ({ type: 'boolean' }),
+  tableRules: () => [],
   readmeRule: () => '`true` or `false`',
   valueProblem: (_field, value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
   madeUpExample: () => true,

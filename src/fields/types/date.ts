@@ -13,6 +13,7 @@ export const dateType: FieldTypeModule<FieldOf<'date'>> = {
     calls: [...allow(nullable), ".pattern(/^\\d{4}-\\d{2}-\\d{2}$/, 'YYYY-MM-DD')", '.custom(calendarDate)', '.messages(dateMessages)'],
   }),
   jsonSchema: () => ({ type: 'string', format: 'date' }),
+  tableRules: () => [],
   readmeRule: () => 'a date, `YYYY-MM-DD`',
   valueProblem: (_field, value) => (typeof value === 'string' && isRealDate(value) ? undefined : 'must be a date as YYYY-MM-DD'),
   madeUpExample: () => '2026-01-31',

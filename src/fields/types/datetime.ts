@@ -42,6 +42,7 @@ export const datetimeType: FieldTypeModule<FieldOf<'datetime'>> = {
   jsonSchema: () => ({ type: 'string', format: 'date-time', pattern: DATETIME.source }),
   descriptionEnd: 'INSTANT_RULE',
   says: () => ['an offset of up to 23:59 either way', 'years 0001-9999 both as written and in UTC'],
+  tableRules: () => [],
   readmeRule: () => 'a date and time with a time zone (ISO 8601), read back in UTC',
   valueProblem: (_field, value) =>
     typeof value === 'string' && DATETIME.test(value) && isRealDate(value.slice(0, 10))

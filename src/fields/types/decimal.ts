@@ -86,6 +86,10 @@ export const decimalType: FieldTypeModule<DecimalField> = {
     const { min, max } = numberBounds(field);
     return [`at most ${digits(field).scale} decimals`, `from ${min} to ${max}`];
   },
+  tableRules(field) {
+    const { precision, scale } = digits(field);
+    return [`decimal(${precision},${scale})`, `${numberBounds(field).min} to ${numberBounds(field).max}`];
+  },
   readmeRule(field) {
     const { min, max } = numberBounds(field);
     const { scale } = digits(field);

@@ -1,5 +1,5 @@
 import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
-import { lengthBounds, textProblem } from './lengths.js';
+import { lengthBounds, lengthWords, textProblem } from './lengths.js';
 import { lengthSpecProblem } from './text.js';
 
 /** Enough to refuse a default that is plainly not an address; the service itself validates with Joi's email(). */
@@ -16,6 +16,7 @@ export const emailType: FieldTypeModule<FieldOf<'email'>> = {
   // addresses the document allows, and goes stale as domains are added.
   joi: (field, nullable) => ({ head: 'Joi.string()', calls: ['.email({ tlds: false })', ...allow(nullable), `.max(${lengthBounds(field).max})`] }),
   jsonSchema: (field) => ({ type: 'string', format: 'email', maxLength: lengthBounds(field).max }),
+  tableRules: lengthWords,
   readmeRule: (field) => `an email address of at most ${lengthBounds(field).max} characters`,
   valueProblem: (field, value) => textProblem(field, value) ?? (EMAIL.test(value as string) ? undefined : 'must be an email address'),
   specProblem: lengthSpecProblem,

@@ -16,6 +16,7 @@ export const enumType: FieldTypeModule<FieldOf<'enum'>> = {
   tsType: (field) => field.values.map(literal).join(' | '),
   joi: (field, nullable) => ({ head: 'Joi.string()', calls: [`.valid(${field.values.map(literal).join(', ')})`, ...allow(nullable)] }),
   jsonSchema: (field) => ({ type: 'string', enum: [...field.values, ...(field.required ? [] : [null])] }),
+  tableRules: (field) => [`one of ${field.values.join(', ')}`],
   readmeRule: (field) => `one of ${orList(field.values.map(code))}`,
   valueProblem: (field, value) => (typeof value === 'string' && field.values.includes(value) ? undefined : `must be one of ${field.values.join(', ')}`),
   specProblem(field) {

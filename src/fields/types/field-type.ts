@@ -51,6 +51,8 @@ export interface FieldTypeModule<F extends FieldSpec = FieldSpec> {
   jsonSchema(field: F): Record<string, unknown>;
   /** Words the property's description must hold beside the field's own (a decimal's scale and range). */
   says?(field: F): string[];
+  /** The type's rules in short words, for the `--dry-run` fields table: `1 to 100 characters`, `decimal(18,2)`; none for a boolean. */
+  tableRules(field: F): string[];
   /** What a value must be, for the README's field table, starting in lower case: "an integer from 1 to 100". */
   readmeRule(field: F): string;
 

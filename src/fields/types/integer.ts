@@ -16,6 +16,7 @@ export const integerType: FieldTypeModule<FieldOf<'integer'>> = {
   },
   constants: (field) => [`export const ${maxConstant(field)} = ${field.max === undefined ? 'INT4_MAX' : numberLiteral(field.max)};`],
   jsonSchema: (field) => ({ type: 'integer', minimum: numberBounds(field).min, maximum: numberBounds(field).max }),
+  tableRules: (field) => [`${numberBounds(field).min} to ${numberBounds(field).max}`],
   readmeRule(field) {
     const { min, max } = numberBounds(field);
     return `an integer from ${min} to ${max}`;

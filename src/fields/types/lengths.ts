@@ -15,6 +15,13 @@ export function acceptsEmpty(field: FieldSpec): boolean {
   return lengthBounds(field).min === 0 && (field.pattern === undefined || new RegExp(field.pattern).test(''));
 }
 
+/** The length rules in short words, for the `--dry-run` fields table: `1 to 100 characters`, `at most 500 characters`, `may be empty`. */
+export function lengthWords(field: FieldSpec): string[] {
+  const { min, max } = lengthBounds(field);
+  const length = max === undefined ? (min > 0 ? `at least ${min} characters` : 'any length') : min > 0 ? `${min} to ${max} characters` : `at most ${max} characters`;
+  return min === 0 ? [length, 'may be empty'] : [length];
+}
+
 /** Why `value` is not text the field takes: not a string, a NUL, a length outside its bounds, its pattern unmatched. */
 export function textProblem(field: FieldSpec, value: unknown): string | undefined {
   if (typeof value !== 'string') return 'must be a string';

@@ -4,7 +4,7 @@ import { fieldLabel } from '../../names/field-name.js';
 import { MAX_VARCHAR_LENGTH, type FieldSpec } from '../field-spec.js';
 import { numberedCode, patternExample } from '../pattern-values.js';
 import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
-import { acceptsEmpty, lengthBounds, textProblem } from './lengths.js';
+import { acceptsEmpty, lengthBounds, lengthWords, textProblem } from './lengths.js';
 import { code } from './wording.js';
 
 /** The longest text a unique or indexed field may hold: 4 bytes a character, with the id, within an index entry. */
@@ -70,6 +70,7 @@ function textType<T extends 'string' | 'text'>(type: T, hint: string): FieldType
         ...(max === undefined ? {} : { maxLength: max }),
       };
     },
+    tableRules: (field) => [...lengthWords(field), ...(field.pattern === undefined ? [] : [`pattern ${field.pattern}`])],
     readmeRule(field) {
       const { min, max } = lengthBounds(field);
       const length =

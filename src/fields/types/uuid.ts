@@ -14,6 +14,7 @@ export const uuidType: FieldTypeModule<FieldOf<'uuid'>> = {
   joi: (_field, nullable) => ({ head: 'Joi.string()', calls: [".guid({ separator: '-' })", '.lowercase()', '.length(36)', ...allow(nullable)] }),
   // format: uuid alone allows capitals (RFC 9562 reads hex digits in either case), which the service refuses.
   jsonSchema: () => ({ type: 'string', format: 'uuid', pattern: UUID.source, minLength: 36, maxLength: 36 }),
+  tableRules: () => [],
   readmeRule: () => 'a UUID in lower case',
   valueProblem: (_field, value) => (typeof value === 'string' && UUID.test(value) ? undefined : 'must be a UUID'),
   madeUpExample: () => '0b5d8f3e-8b2a-4c1e-9f6d-2a7c4e1b9d30',
