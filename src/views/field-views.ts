@@ -56,7 +56,7 @@ function tsType(field: FieldSpec): string {
 
 /** The type a raw query's row holds where the driver's differs from the model's: a NUMERIC comes as text. */
 function rowType(field: FieldSpec): string | undefined {
-  // A date stays YYYY-MM-DD text and a timestamptz comes as ISO text on the service's connections (see database.ts).
+  // A date stays YYYY-MM-DD text and a timestamptz comes as ISO text on the service's connections (see database-values.ts).
   const { rowType } = fieldType(field);
   if (rowType === undefined) return undefined;
   return field.required ? rowType : `${rowType} | null`;

@@ -25,7 +25,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolMax: number;
-  /** PostgreSQL statement_timeout for every pooled connection (unless a transaction pooler refuses it, see database.ts); 0: none. */
+  /** PostgreSQL statement_timeout for every pooled connection (unless a transaction pooler refuses it, see postgres-connection.ts); 0: none. */
   dbStatementTimeoutMs: number;
   /** Longest wait for a new PostgreSQL connection and for a free pool connection. */
   dbConnectTimeoutMs: number;
