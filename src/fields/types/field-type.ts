@@ -12,8 +12,9 @@ export interface JoiChain {
 /**
  * What the generator knows of one field type. One module per type implements it and
  * `field-types.ts` holds them together (`satisfies` a record of every type), so a new type is one
- * module, its entry there and its use in the templates: the compiler names every member it must
- * fill in. The optional members are what only some types have.
+ * module, its entry there (with its name and spec shape in field-spec.ts) and its use in the
+ * templates: the compiler names every member it must fill in. The optional members are what
+ * only some types have.
  */
 export interface FieldTypeModule<F extends FieldSpec = FieldSpec> {
   /** What the type is, beside its name in the prompt's list. */
