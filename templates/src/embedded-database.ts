@@ -19,7 +19,9 @@ async function importEmbedded() {
     return { PGlite, ClientPgLite };
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new ConfigError('DATABASE_URL is unset and the embedded database is not installed (a production install leaves it out): set DATABASE_URL, or run npm install');
+    throw new ConfigError(
+      'DATABASE_URL is unset and the embedded database is not installed (a production install leaves it out): set DATABASE_URL, or run npm install',
+    );
   }
 }
 
