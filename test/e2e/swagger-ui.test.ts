@@ -35,8 +35,11 @@ function operation(page: Page, method: string, path: string): Locator {
  */
 async function execute(block: Locator, options: { id?: number; edit?: (body: string) => string } = {}): Promise<Answer> {
   if (!(await block.locator('.opblock-body').isVisible())) await block.locator('.opblock-summary').click();
-  const tryOut = block.locator('button.try-out__btn', { hasText: 'Try it out' });
-  if (await tryOut.isVisible()) await tryOut.click();
+  // The body renders after the click: wait for its button, then click it unless it already says Cancel
+  // (isVisible does not wait, and on a busy machine skipped the click, leaving the body read-only).
+  const tryOut = block.locator('button.try-out__btn');
+  await tryOut.waitFor();
+  if ((await tryOut.textContent())?.includes('Try it out')) await tryOut.click();
   const clear = block.locator('button.btn-clear');
   if (await clear.isVisible()) await clear.click();
   if (options.id !== undefined) await block.locator('tr[data-param-name="id"] input').fill(String(options.id));
