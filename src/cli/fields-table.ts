@@ -3,7 +3,7 @@ import { fieldType } from '../fields/types/field-types.js';
 
 /** The rules of one field in words: "1 to 100 characters", "decimal(18,2), 0.01 to 9999999999999.99", ... */
 export function fieldRules(field: FieldSpec): string {
-  const rules = fieldType(field).tableRules(field);
+  const rules = [...fieldType(field).tableRules(field)];
   if (field.unique) rules.push('unique');
   if (field.index) rules.push('indexed');
   if (field.default !== undefined) rules.push(`default ${JSON.stringify(field.default)}`);

@@ -1,10 +1,10 @@
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 import { isRealDate } from './calendar.js';
 
 /** A calendar date, `YYYY-MM-DD`, which stays text on the service's connections. */
 export const dateType: FieldTypeModule<FieldOf<'date'>> = {
   hint: 'a calendar date, YYYY-MM-DD',
-  modifiers: ['required', 'unique', 'index', 'default', 'example', 'description'],
+  modifiers: COMMON_MODIFIERS,
   columnType: () => 'date',
   knexColumn: (_field, column) => `table.date(${column})`,
   tsType: () => 'string',

@@ -1,4 +1,4 @@
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 import { isRealDate } from './calendar.js';
 
 /**
@@ -20,7 +20,7 @@ export const DATETIME = new RegExp(
 /** An instant: ISO 8601 with a time zone, stored as timestamptz and answered in UTC. */
 export const datetimeType: FieldTypeModule<FieldOf<'datetime'>> = {
   hint: 'an instant, ISO 8601, answered in UTC',
-  modifiers: ['required', 'unique', 'index', 'default', 'example', 'description'],
+  modifiers: COMMON_MODIFIERS,
   columnType: () => 'timestamptz',
   knexColumn: (_field, column) => `table.timestamp(${column}, { useTz: true })`,
   tsType: () => 'string',

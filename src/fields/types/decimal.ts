@@ -4,7 +4,7 @@ import { docComment, numberLiteral } from '../../code/code-text.js';
 import { capitalize } from '../../names/entity-names.js';
 import { fieldLabel } from '../../names/field-name.js';
 import { DEFAULT_PRECISION, DEFAULT_SCALE, decimalBound, DOUBLE_DIGITS, MAX_PRECISION } from '../field-spec.js';
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 import { decimalPlaces, exactDigits, maxConstant, numberBounds, numberExample, numberProblem, scaleConstant } from './numbers.js';
 
 type DecimalField = FieldOf<'decimal'>;
@@ -15,7 +15,7 @@ const digits = (field: DecimalField) => ({ precision: field.precision ?? DEFAULT
 /** decimal(precision, scale), a JSON number: more decimals than the scale are refused, never rounded. */
 export const decimalType: FieldTypeModule<DecimalField> = {
   hint: 'an exact number, e.g. a price: decimal(18,2) unless you choose',
-  modifiers: ['required', 'unique', 'index', 'default', 'example', 'description', 'min', 'max', 'precision', 'scale'],
+  modifiers: [...COMMON_MODIFIERS, 'min', 'max', 'precision', 'scale'],
   columnType(field) {
     const { precision, scale } = digits(field);
     return `decimal(${precision}, ${scale})`;

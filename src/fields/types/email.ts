@@ -1,4 +1,4 @@
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 import { lengthBounds, lengthWords, textProblem } from './lengths.js';
 import { lengthSpecProblem } from './text.js';
 
@@ -8,7 +8,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 /** An email address in a varchar (`maxLength` default 255). */
 export const emailType: FieldTypeModule<FieldOf<'email'>> = {
   hint: 'an email address',
-  modifiers: ['required', 'unique', 'index', 'default', 'example', 'description', 'maxLength'],
+  modifiers: [...COMMON_MODIFIERS, 'maxLength'],
   columnType: (field) => `varchar(${lengthBounds(field).max})`,
   knexColumn: (field, column) => `table.string(${column}, ${lengthBounds(field).max})`,
   tsType: () => 'string',

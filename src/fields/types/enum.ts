@@ -1,5 +1,5 @@
 import { literal } from '../../code/code-text.js';
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 import { code, orList } from './wording.js';
 
 const MAX_ENUM_VALUE_LENGTH = 100;
@@ -10,7 +10,7 @@ const MAX_ENUM_VALUE_LENGTH = 100;
  */
 export const enumType: FieldTypeModule<FieldOf<'enum'>> = {
   hint: 'one of a list of values',
-  modifiers: ['required', 'unique', 'index', 'default', 'example', 'description', 'values'],
+  modifiers: [...COMMON_MODIFIERS, 'values'],
   columnType: () => 'text',
   knexColumn: (field, column) => `table.enum(${column}, ${literal(field.values)})`,
   tsType: (field) => field.values.map(literal).join(' | '),

@@ -16,6 +16,9 @@ export interface JoiChain {
  * templates: the compiler names every member it must fill in. The optional members are what
  * only some types have.
  */
+/** The modifiers every type takes (boolean leaves out unique and index); each module adds its own after them. */
+export const COMMON_MODIFIERS = ['required', 'unique', 'index', 'default', 'example', 'description'] as const;
+
 export interface FieldTypeModule<F extends FieldSpec = FieldSpec> {
   /** What the type is, beside its name in the prompt's list. */
   readonly hint: string;

@@ -1,12 +1,12 @@
 import { numberLiteral } from '../../code/code-text.js';
 import { INT4_MAX, INT4_MIN } from '../field-spec.js';
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 import { maxConstant, numberBounds, numberExample, numberProblem } from './numbers.js';
 
 /** A 32-bit integer, PostgreSQL's integer. */
 export const integerType: FieldTypeModule<FieldOf<'integer'>> = {
   hint: 'a whole number (32-bit)',
-  modifiers: ['required', 'unique', 'index', 'default', 'example', 'description', 'min', 'max'],
+  modifiers: [...COMMON_MODIFIERS, 'min', 'max'],
   columnType: () => 'integer',
   knexColumn: (_field, column) => `table.integer(${column})`,
   tsType: () => 'number',

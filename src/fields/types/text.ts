@@ -3,7 +3,7 @@ import { capitalize } from '../../names/entity-names.js';
 import { fieldLabel } from '../../names/field-name.js';
 import { MAX_VARCHAR_LENGTH, type FieldSpec } from '../field-spec.js';
 import { numberedCode, patternExample } from '../pattern-values.js';
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 import { acceptsEmpty, lengthBounds, lengthWords, textProblem } from './lengths.js';
 import { code } from './wording.js';
 
@@ -40,7 +40,7 @@ const characters = (count: number) => `${count} character${count === 1 ? '' : 's
 function textType<T extends 'string' | 'text'>(type: T, hint: string): FieldTypeModule<FieldOf<T>> {
   return {
     hint,
-    modifiers: ['required', 'unique', 'index', 'default', 'example', 'description', 'minLength', 'maxLength', 'pattern'],
+    modifiers: [...COMMON_MODIFIERS, 'minLength', 'maxLength', 'pattern'],
     columnType: (field) => (type === 'string' ? `varchar(${lengthBounds(field).max})` : 'text'),
     knexColumn: (field, column) => (type === 'string' ? `table.string(${column}, ${lengthBounds(field).max})` : `table.text(${column})`),
     tsType: () => 'string',

@@ -1,4 +1,4 @@
-import { allow, type FieldOf, type FieldTypeModule } from './field-type.js';
+import { allow, COMMON_MODIFIERS, type FieldOf, type FieldTypeModule } from './field-type.js';
 
 /** A UUID as the service takes and answers it: lower-case hex with hyphens, the form PostgreSQL answers. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -6,7 +6,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** A UUID, in the canonical form only. */
 export const uuidType: FieldTypeModule<FieldOf<'uuid'>> = {
   hint: 'a UUID',
-  modifiers: ['required', 'unique', 'index', 'default', 'example', 'description'],
+  modifiers: COMMON_MODIFIERS,
   columnType: () => 'uuid',
   knexColumn: (_field, column) => `table.uuid(${column})`,
   tsType: () => 'string',
