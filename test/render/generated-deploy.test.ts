@@ -1,7 +1,7 @@
 /**
  * The deployment files a generated project ships, checked in the example and in a fresh
  * multi-word service: the Dockerfile and the Kubernetes manifests (validated against the API
- * schemas). The image's commands themselves run in each project's `npm run test:resilience`.
+ * schemas). The image's commands themselves run in the resilience suite (test/support/resilience-kit.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -13,6 +13,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { generatedProjects, type GeneratedProject } from '../support/generated-projects.js';
+import { SERVICE_PASSWORD, SERVICE_USERNAME, startService } from '../support/openapi-tools.js';
 
 /** What k6/profile.ts exports; it is typed against k6's globals, which the Node tests do not load. */
 interface ProfileModule {
@@ -21,8 +22,6 @@ interface ProfileModule {
   loadProfile(requestName: string, p95Ms: number): unknown;
   tokenRequest(env: Record<string, string | undefined>, base: string): { url: string; body: string; headers: Record<string, string> } | undefined;
 }
-type ProcessModule = typeof import('../../examples/product-service/test/resilience/process.js');
-type TokensModule = typeof import('../../examples/product-service/test/tokens.js');
 
 // typescript's "exports" hide bin/tsc from require.resolve: go through its package.json.
 const typescriptManifest = createRequire(import.meta.url).resolve('typescript/package.json');
@@ -34,8 +33,6 @@ async function checkProject({ dir, names }: GeneratedProject): Promise<void> {
   const read = (path: string) => readFileSync(join(dir, path), 'utf8');
   // profile.ts uses no k6 runtime modules, so Node can import it.
   const { THINK_TIME_SECONDS, loadProfile, stages, tokenRequest } = await load<ProfileModule>('k6/profile.ts');
-  const { spawnServer } = await load<ProcessModule>('test/resilience/process.ts');
-  const { TEST_PASSWORD, TEST_USERNAME } = await load<TokensModule>('test/tokens.ts');
 
   const types = suite(`${names.packageName}: k6 scripts type-check`);
 
@@ -108,11 +105,10 @@ async function checkProject({ dir, names }: GeneratedProject): Promise<void> {
     // Git-ignored, but on disk it would differ from a fresh generation of the example.
     rmSync(join(dir, 'k6/bodies.json'));
     assert.ok(bodies.length >= 2_400, `${bodies.length} bodies: more than a k6 run creates`);
-    const server = spawnServer('memory://', { AUTH_MODE: 'all' });
-    const { child, servicePort } = await server.started;
+    const server = await startService(dir, '', 'all', { DATA_DIR: 'memory://' });
     try {
-      const base = `http://127.0.0.1:${servicePort}`;
-      const request = tokenRequest({ AUTH_USERNAME: TEST_USERNAME, AUTH_PASSWORD: TEST_PASSWORD }, base);
+      const base = server.api;
+      const request = tokenRequest({ AUTH_USERNAME: SERVICE_USERNAME, AUTH_PASSWORD: SERVICE_PASSWORD }, base);
       const response = await fetch(request!.url, { method: 'POST', headers: request!.headers, body: request!.body });
       assert.is(response.status, 200);
       const { accessToken } = (await response.json()) as { accessToken: string };
@@ -125,9 +121,8 @@ async function checkProject({ dir, names }: GeneratedProject): Promise<void> {
       }
       assert.is((await fetch(path, { headers })).status, 200);
     } finally {
-      child.kill('SIGTERM');
+      assert.is(await server.stop(), 0);
     }
-    assert.is((await server.exit).code, 0);
   });
 
   service.run();

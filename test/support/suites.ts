@@ -3,7 +3,7 @@
  * first. Each distinct check runs once where a second run adds nothing:
  * - what depends on the database runs on both the embedded PGlite and PostgreSQL (a database of
  *   its own on the server of DATABASE_URL): the reference examples, the update story and the
- *   example's resilience suite;
+ *   resilience suite (test/support/resilience-kit.ts) on a copy of the example;
  * - a project whose purpose is its field spec (catalog-entry, the two membership variants,
  *   warehouse-bin) runs on PostgreSQL only: the sweep runs its drawn specs on PGlite;
  * - Node.js 22 and 24 run the reference example, the part that could differ by Node.js.
@@ -25,7 +25,7 @@ const generatedDir = tempDir('create-item-service-e2e-');
 const tsx = [process.execPath, '--import', 'tsx'];
 
 /** A setup job that makes the project in `dir` (test/support/make-project.ts), holding its folder. */
-function project(name: string, dir: string, mode: 'link' | 'ready' | 'generate' | 'update-story', args: string[] = []): Job {
+function project(name: string, dir: string, mode: 'link' | 'ready' | 'generate' | 'update-story' | 'resilience', args: string[] = []): Job {
   return { name: `make ${name}`, kind: 'setup', cwd: root, folder: dir, command: [...tsx, 'test/support/make-project.ts', mode, dir, ...args] };
 }
 
@@ -36,16 +36,16 @@ function fromAnswers(name: string, answers: object): Job {
   return project(name, join(generatedDir, name), 'generate', ['--answers', file]);
 }
 
-/** A project's npm script, after the job that made it, in its folder. */
-function inProject(made: Job, name: string, options: { script?: string; database?: string; env?: Job['env'] }): Job {
-  const { script, database, env } = options;
-  return { name, kind: 'tests', cwd: made.folder!, folder: made.folder, after: [made], command: ['npm', 'run', script ?? 'test'], database, env };
+/** Tests in a project's folder (its `npm test` unless `command` says otherwise), after the job that made it. */
+function inProject(made: Job, name: string, options: { command?: string[]; database?: string; env?: Job['env'] }): Job {
+  const { command, database, env } = options;
+  return { name, kind: 'tests', cwd: made.folder!, folder: made.folder, after: [made], command: command ?? ['npm', 'test'], database, env };
 }
 
 /** On the embedded PGlite and on PostgreSQL. */
-function bothDatabases(made: Job, label: string, options: { database: string; script?: string }): Job[] {
+function bothDatabases(made: Job, label: string, options: { database: string; command?: string[] }): Job[] {
   return [
-    inProject(made, `${label}, embedded PGlite`, { script: options.script, env: { DATABASE_URL: undefined } }),
+    inProject(made, `${label}, embedded PGlite`, { command: options.command, env: { DATABASE_URL: undefined } }),
     inProject(made, `${label}, PostgreSQL`, options),
   ];
 }
@@ -59,6 +59,8 @@ const madeExample = fromAnswers('membership-made-example-service', { entity: 'Me
 const warehouseBin = project('warehouse-bin-service', join(generatedDir, 'warehouse-bin-service'), 'generate', ['warehouse bin']);
 const updated = project('product-service updated from the previous release', join(generatedDir, 'updated-product-service'), 'update-story');
 const examples = [productExample, bookExample, warehouseBin];
+/** A copy of the example with the resilience suite rendered into it (test/support/resilience-kit.ts). */
+const resilience = project('product-service with the resilience suite', join(generatedDir, 'resilience-product-service'), 'resilience', [example]);
 
 /** A layer of the generator's own tests: uvu over a folder of test/ (the files `pattern` matches), or an npm script. */
 function layer(name: string, run: { folder: string; pattern?: string } | { script: string }, after: Job[] = []): Job {
@@ -81,7 +83,10 @@ function renderOnDisk(): string {
 
 export const suites: Job[] = [
   // First, and each alone: its tests hold the process to time limits under load.
-  ...bothDatabases(productExample, 'example product-service resilience', { database: 'product_service_resilience', script: 'test:resilience' }).map(
+  ...bothDatabases(resilience, 'example product-service resilience', {
+    database: 'product_service_resilience',
+    command: [...tsx, 'node_modules/uvu/bin.js', 'test/resilience', '\\.test\\.ts$'],
+  }).map(
     (job): Job => ({ ...job, alone: true }),
   ),
   {

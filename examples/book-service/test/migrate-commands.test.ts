@@ -18,8 +18,6 @@ import {
 import { createMigration, migrationSlug } from '../src/migrations/new-migration.js';
 import { applyNewerMigration, migrationNames, scratchSchema } from './scratch-database.js';
 
-// The npm scripts themselves (migrate, migrate:*) run as processes in test/resilience/migrate-commands.test.ts.
-
 const MIGRATIONS = join(import.meta.dirname, '../src/migrations');
 const NAMES = await migrationNames();
 const next = (step: number) => String(Number(NAMES.at(-1)!.slice(0, 3)) + step).padStart(3, '0');

@@ -52,11 +52,6 @@ export function send(
   });
 }
 
-/** The port of a base URL such as http://127.0.0.1:34567. */
-export function portOf(url: string): number {
-  return Number(new URL(url).port);
-}
-
 /** Fails unless the answer is a plain-text client error (never 5xx, never JSON). */
 export function assertClientError(response: RawResponse, context: unknown, status?: number): void {
   const where = `${response.status} ${response.text} for ${JSON.stringify(context)}`;

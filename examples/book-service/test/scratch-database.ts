@@ -1,9 +1,5 @@
-import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 import type { Knex } from 'knex';
 
@@ -11,7 +7,6 @@ import { type Database, openDatabase } from '../src/database.js';
 import { createLogger } from '../src/logger.js';
 import { testConfig } from './helpers.js';
 import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';
-import { AUTH_ENV } from './tokens.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -53,28 +48,6 @@ export interface ScratchSchema {
   drop(): Promise<void>;
 }
 
-export interface ScratchDatabase extends ScratchSchema {
-  /** The variables that point a command at this database (and at no other). */
-  env: Record<string, string>;
-}
-
-/**
- * An empty, unmigrated database for commands run in a child process: with DATABASE_URL, a new
- * schema of that database (chosen through search_path); without, the embedded database in a
- * new folder.
- */
-export async function scratchDatabase(): Promise<ScratchDatabase> {
-  if (process.env.DATABASE_URL) return postgresSchema(process.env.DATABASE_URL);
-  const dataDir = await mkdtemp(join(tmpdir(), 'scratch-data-'));
-  await cp(await emptyDataDir(), dataDir, { recursive: true });
-  const env = { DATABASE_URL: '', DATA_DIR: dataDir };
-  return {
-    env,
-    open: () => openDatabase(testConfig(env), createLogger('silent')),
-    drop: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
-
 /**
  * An empty schema for this process's own use, with DATABASE_URL or without: cheaper than a
  * scratchDatabase() on the embedded database, which would start a second PGlite. The embedded
@@ -100,7 +73,8 @@ export async function scratchSchema(): Promise<ScratchSchema> {
 
 const scratchName = () => `scratch_${process.pid}_${Date.now()}`;
 
-async function postgresSchema(base: string): Promise<ScratchDatabase> {
+/** A new schema of the PostgreSQL database at `base`, and the variables that point a command at it (and at no other). */
+export async function postgresSchema(base: string): Promise<ScratchSchema & { env: Record<string, string> }> {
   const schema = scratchName();
   const admin = await openDatabase(testConfig(), createLogger('silent'));
   await admin.knex.raw('create schema ??', [schema]);
@@ -115,43 +89,4 @@ async function postgresSchema(base: string): Promise<ScratchDatabase> {
       await admin.close();
     },
   };
-}
-
-let emptyDir: Promise<string> | undefined;
-
-/**
- * An initialised, empty embedded data folder, made once per test process and removed when it
- * exits: initialising a data folder takes seconds, copying one a fraction of a second.
- */
-function emptyDataDir(): Promise<string> {
-  emptyDir ??= (async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scratch-empty-'));
-    process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-    const db = await openDatabase(testConfig({ DATABASE_URL: '', DATA_DIR: dataDir }), createLogger('silent'));
-    await db.close();
-    return dataDir;
-  })();
-  return emptyDir;
-}
-
-export interface ScriptResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run <script> -- <args>` in the project, as its owner would, with the test credentials. */
-export async function npmRun(script: string, args: string[], env: Record<string, string>): Promise<ScriptResult> {
-  const run = promisify(execFile);
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', script, '--', ...args], {
-      cwd: root,
-      env: { ...process.env, ...AUTH_ENV, LOG_LEVEL: 'info', ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code?: number; stdout: string; stderr: string };
-    return { code: typeof code === 'number' ? code : -1, stdout, stderr };
-  }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { npmRun } from '../scratch-database.js';
+import { npmRun } from './scratch-database.js';
 import { AUTH_ENV, TEST_PASSWORD, TEST_USERNAME } from '../tokens.js';
 import { assertRefused, refusal, spawnServer, useDataDir, within } from './process.js';
 

@@ -1,9 +1,9 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
 
-import { scratchDatabase } from '../scratch-database.js';
+import { scratchDatabase } from './scratch-database.js';
 import { TEST_USERNAME } from '../tokens.js';
-import { type Started, spawnServer, useDataDir } from './process.js';
+import { spawnServer, useDataDir, type Started } from './process.js';
 
 // The token endpoint allows 10 attempts per address per minute. On PostgreSQL the count is one
 // for the whole service: spread over two processes on one database, the 11th attempt is refused
