@@ -84,7 +84,7 @@ function buildPrevious(): Release {
     { path: 'src/views/joi-views.ts', from: "'null (or leaving it out) means none, and", to: "'null, or no value at all, means none, and" },
     { path: 'src/code/code-text.ts', from: 'const COMMENT_WIDTH = 84;', to: 'const COMMENT_WIDTH = 76;' },
     templateEdits,
-    { remove: 'templates/test/backoff.test.ts' },
+    { remove: 'templates/test/config-files.test.ts' },
     { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },
     { rename: 'templates/src/hash-password.ts', to: 'templates/src/password-hash.ts' },
     {
@@ -97,7 +97,7 @@ function buildPrevious(): Release {
   return {
     ...packed,
     appChanges,
-    added: 'test/backoff.test.ts',
+    added: 'test/config-files.test.ts',
     changed: 'README.md',
     removed: 'docs/product-notes.md',
     renamed: { from: 'src/password-hash.ts', to: 'src/hash-password.ts' },

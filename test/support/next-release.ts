@@ -16,7 +16,7 @@ export const NEXT_CHANGES = {
     to: '// Tracing patches http, koa, knex and pg, so it must start before the service imports them, and only',
   },
   added: 'docs/runbook.md',
-  removed: 'test/backoff.test.ts',
+  removed: 'test/config-files.test.ts',
   renamed: { from: 'test/data-dir-lock.test.ts', to: 'test/data-folder-lock.test.ts' },
   /** The answers file's new optional key, and its default for Product. */
   description: 'Product service',
@@ -34,7 +34,7 @@ export function nextRelease(): PackedRelease {
     { path: 'src/views/joi-views.ts', from: `'${NEXT_CHANGES.reworded.from}, and`, to: `'${NEXT_CHANGES.reworded.to}, and` },
     { path: 'templates/src/server.ts', from: NEXT_CHANGES.serverComment.from, to: NEXT_CHANGES.serverComment.to },
     { add: 'templates/docs/runbook.md.hbs', content: '# Running the {{label}} service\n\nStart with `npm start`; see README.md.\n' },
-    { remove: 'templates/test/backoff.test.ts' },
+    { remove: 'templates/test/config-files.test.ts' },
     { rename: 'templates/test/data-dir-lock.test.ts', to: 'templates/test/data-folder-lock.test.ts' },
     // The answers file's new optional key, read, defaulted, rendered and recorded.
     {

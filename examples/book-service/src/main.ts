@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type Koa from 'koa';
+import pRetry from 'p-retry';
 
 import { createApps } from './app.js';
-import { retryWithBackoff } from './backoff.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, openDatabase } from './database.js';
 import { databaseMisconfiguration } from './database-misconfiguration.js';
@@ -94,7 +94,9 @@ class MigrationsPendingError extends Error {
  */
 async function prepareDatabase(db: Database, config: Config, readiness: Readiness, logger: Logger, signal: AbortSignal): Promise<void> {
   let unknown: string[] = [];
-  await retryWithBackoff(
+  const retryable = (error: unknown) =>
+    (isDatabaseUnavailable(error) && databaseMisconfiguration(error) === undefined) || error instanceof MigrationsPendingError;
+  await pRetry(
     async () => {
       if (config.migrateOnStart) {
         const applied = await migrateLatest(db);
@@ -106,16 +108,22 @@ async function prepareDatabase(db: Database, config: Config, readiness: Readines
       unknown = await unknownMigrations(db.knex);
     },
     {
+      // Until it works or the process stops: 0.25 s doubling up to 5 s, each delay stretched by up
+      // to 2x at random so that replicas started together do not retry in lockstep.
+      retries: Number.POSITIVE_INFINITY,
+      minTimeout: 250,
+      maxTimeout: 5_000,
+      randomize: true,
       signal,
-      retryable: (error) =>
-        (isDatabaseUnavailable(error) && databaseMisconfiguration(error) === undefined) || error instanceof MigrationsPendingError,
-      onRetry: (error, attempt, delayMs) => {
+      // An error thrown here ends the retries at once: a failure no retry cures.
+      onFailedAttempt: ({ error, attemptNumber, retryDelay }) => {
+        if (!retryable(error)) throw error;
         const pending = error instanceof MigrationsPendingError;
         readiness.markWaiting(pending ? 'migrations pending' : 'database unavailable');
         // One short line per attempt: the stack of a refused connection tells nothing new.
         const { code, message } = error as { code?: string; message?: string };
         logger.warn(
-          { attempt, retryInMs: delayMs, error: pending ? undefined : { code, message } },
+          { attempt: attemptNumber, retryInMs: retryDelay, error: pending ? undefined : { code, message } },
           pending ? message! : 'database unavailable, retrying',
         );
       },
