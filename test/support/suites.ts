@@ -23,6 +23,8 @@ import type { Job } from './runner/job.js';
 
 const generatedDir = tempDir('create-item-service-e2e-');
 const tsx = [process.execPath, '--import', 'tsx'];
+/** uvu over the test files of `folder` that `pattern` matches. */
+const uvu = (folder: string, pattern = '\\.test\\.ts$') => [...tsx, 'node_modules/uvu/bin.js', folder, pattern];
 
 /** A setup job that makes the project in `dir` (test/support/make-project.ts), holding its folder. */
 function project(name: string, dir: string, mode: 'link' | 'ready' | 'generate' | 'update-story' | 'resilience', args: string[] = []): Job {
@@ -64,7 +66,7 @@ const resilience = project('product-service with the resilience suite', join(gen
 
 /** A layer of the generator's own tests: uvu over a folder of test/ (the files `pattern` matches), or an npm script. */
 function layer(name: string, run: { folder: string; pattern?: string } | { script: string }, after: Job[] = []): Job {
-  const command = 'script' in run ? ['npm', 'run', run.script] : [...tsx, 'node_modules/uvu/bin.js', run.folder, run.pattern ?? '\\.test\\.ts$'];
+  const command = 'script' in run ? ['npm', 'run', run.script] : uvu(run.folder, run.pattern);
   const env = after.includes(warehouseBin) ? { [GENERATED_PROJECT_ENV]: warehouseBin.folder } : {};
   return { name: `generator: ${name}`, kind: 'tests', cwd: root, after, env, command };
 }
@@ -85,7 +87,7 @@ export const suites: Job[] = [
   // First, and each alone: its tests hold the process to time limits under load.
   ...bothDatabases(resilience, 'example product-service resilience', {
     database: 'product_service_resilience',
-    command: [...tsx, 'node_modules/uvu/bin.js', 'test/resilience', '\\.test\\.ts$'],
+    command: uvu('test/resilience'),
   }).map(
     (job): Job => ({ ...job, alone: true }),
   ),

@@ -73,8 +73,13 @@ export async function scratchSchema(): Promise<ScratchSchema> {
 
 const scratchName = () => `scratch_${process.pid}_${Date.now()}`;
 
-/** A new schema of the PostgreSQL database at `base`, and the variables that point a command at it (and at no other). */
-export async function postgresSchema(base: string): Promise<ScratchSchema & { env: Record<string, string> }> {
+export interface ScratchDatabase extends ScratchSchema {
+  /** The variables that point a command at this database (and at no other). */
+  env: Record<string, string>;
+}
+
+/** A new schema of the PostgreSQL database at `base`, for this process and for commands in child processes. */
+export async function postgresSchema(base: string): Promise<ScratchDatabase> {
   const schema = scratchName();
   const admin = await openDatabase(testConfig(), createLogger('silent'));
   await admin.knex.raw('create schema ??', [schema]);

@@ -9,6 +9,9 @@ export interface JoiChain {
   calls: string[];
 }
 
+/** The modifiers every type takes (boolean leaves out unique and index); each module adds its own after them. */
+export const COMMON_MODIFIERS = ['required', 'unique', 'index', 'default', 'example', 'description'] as const;
+
 /**
  * What the generator knows of one field type. One module per type implements it and
  * `field-types.ts` holds them together (`satisfies` a record of every type), so a new type is one
@@ -16,9 +19,6 @@ export interface JoiChain {
  * templates: the compiler names every member it must fill in. The optional members are what
  * only some types have.
  */
-/** The modifiers every type takes (boolean leaves out unique and index); each module adds its own after them. */
-export const COMMON_MODIFIERS = ['required', 'unique', 'index', 'default', 'example', 'description'] as const;
-
 export interface FieldTypeModule<F extends FieldSpec = FieldSpec> {
   /** What the type is, beside its name in the prompt's list. */
   readonly hint: string;

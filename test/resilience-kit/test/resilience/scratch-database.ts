@@ -8,14 +8,9 @@ import { promisify } from 'node:util';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/database.js';
 import { testConfig } from '../helpers.js';
-import { postgresSchema, type ScratchSchema } from '../scratch-database.js';
+import { postgresSchema, type ScratchDatabase } from '../scratch-database.js';
 import { AUTH_ENV } from '../tokens.js';
 import { projectDir } from './process.js';
-
-export interface ScratchDatabase extends ScratchSchema {
-  /** The variables that point a command at this database (and at no other). */
-  env: Record<string, string>;
-}
 
 /**
  * An empty, unmigrated database for commands run in a child process: with DATABASE_URL, a new
