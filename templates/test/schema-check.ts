@@ -4,9 +4,9 @@ import ajvFormats from 'ajv-formats';
 import type { Schema } from './schema-values.js';
 
 // OpenAPI 3.0's dialect of JSON Schema: Ajv knows `nullable`, and ignores `example` and the `x-`
-// keywords (strict off). Lengths and patterns are read as the service's Joi reads them: a length in
-// UTF-16 code units (an emoji is 2), a pattern without the u flag.
-const ajv = new Ajv({ allErrors: true, strict: false, unicode: false, unicodeRegExp: false });
+// keywords (strict off). A length counts characters, as JSON Schema says and the service does (an
+// emoji is one); a pattern is read as the service's Joi reads it, without the u flag.
+const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
 // The formats the document states and a client relies on; an email and a uuid carry their own
 // rules beside the format (maxLength, pattern), and `double` is any JSON number.
 // A CommonJS module: under NodeNext its plugin is what TypeScript calls its default export's `default`.

@@ -1,5 +1,5 @@
 import { numberedValues } from './schema-numbered.js';
-import type { Schema } from './schema-values.js';
+import { fitsLength, type Schema } from './schema-values.js';
 
 // The edges of an OpenAPI 3.0 schema (dereferenced): values just inside each of its rules, which
 // the service must store and answer unchanged, and values just outside, which it must refuse.
@@ -7,6 +7,8 @@ import type { Schema } from './schema-values.js';
 
 /** Texts longer than this cannot reach the rules: the JSON body limit (16 kB) refuses them first. */
 const LONGEST_SENT = 15_000;
+/** An emoji takes 4 bytes of the body. */
+const LONGEST_EMOJI = LONGEST_SENT / 4;
 
 /** A value sent, and the same value as the service answers it. */
 export type Accepted = [sent: unknown, answered: unknown];
@@ -21,15 +23,19 @@ function textEdges(schema: Schema): { accepts: Accepted[]; refuses: unknown[] } 
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength === undefined ? undefined : Math.min(schema.maxLength, LONGEST_SENT);
   const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern);
-  const fits = (text: string) =>
-    text.length >= minLength && (maxLength === undefined || text.length <= maxLength) && (pattern?.test(text) ?? true);
+  const fits = (text: string) => fitsLength(text, minLength, maxLength) && (pattern?.test(text) ?? true);
   const series = numberedValues(schema);
-  // The first and the last of its numbered values, the longest plain text, and text from every plane of Unicode.
-  const candidates = [series.at(0), series.at(series.count - 1), 'x'.repeat(maxLength ?? LONGEST_SENT), '«é» 😀 "q" \'s\' \\'] as string[];
+  // The first and the last of its numbered values, the longest plain text, as many emoji as the
+  // rules allow (each one character, two UTF-16 units), and text from every plane of Unicode.
+  const longest = maxLength ?? LONGEST_SENT;
+  const emoji = '😀'.repeat(Math.min(longest, LONGEST_EMOJI));
+  const candidates = [series.at(0), series.at(series.count - 1), 'x'.repeat(longest), emoji, '«é» 😀 "q" \'s\' \\'] as string[];
   const accepts = [...new Set(candidates.filter(fits))].map((text): Accepted => [text, text]);
   const valid = series.at(0) as string;
   const refuses: unknown[] = [42, `${valid}\u0000`, `${valid}\ud800`];
   if (minLength > 0) refuses.push('x'.repeat(minLength - 1));
+  // One character short in emoji, whose UTF-16 units alone would reach the minimum.
+  if (minLength > 1 && minLength <= LONGEST_EMOJI) refuses.push('😀'.repeat(minLength - 1));
   if (schema.maxLength !== undefined && schema.maxLength < LONGEST_SENT) refuses.push('x'.repeat(schema.maxLength + 1));
   if (pattern !== undefined) refuses.push(offPattern(pattern, Math.max(minLength, 1)));
   return { accepts, refuses: refuses.filter((value) => value !== undefined) };

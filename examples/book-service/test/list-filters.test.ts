@@ -182,8 +182,8 @@ runnable(test, tooFew(15))(
         'a\u{10FFFF}',
         '\u{10FFFF}',
       ];
-      // Only those that fit the key's maxLength in UTF-16 units, as Joi counts; longer ones are refused (next test).
-      const fitting = prefixes.filter((prefix) => prefix.length <= maxLength);
+      // Only those that fit the key's maxLength in characters; longer ones are refused (next test).
+      const fitting = prefixes.filter((prefix) => [...prefix].length <= maxLength);
       for (const [i, prefix] of fitting.entries()) {
         const sort = [key, `-${key}`][i % 2]!;
         const path = `${PATH}?${key}[prefix]=${encodeURIComponent(prefix)}&sort=${sort}&pageSize=2`;

@@ -39,6 +39,12 @@ const FIRST_INSTANT = Date.UTC(1, 0, 2);
 const LAST_INSTANT = Date.UTC(9999, 11, 30);
 const MAX_OFFSET_MINUTES = 23 * 60 + 59;
 
+/** Whether the text has from `minLength` to `maxLength` characters, counted as JSON Schema and the service count them (an emoji is one). */
+export const fitsLength = (text: string, minLength: number, maxLength = Infinity) => {
+  const length = [...text].length;
+  return length >= minLength && length <= maxLength;
+};
+
 /** Any text: every plane of Unicode, quotes, backslashes, but no NUL and no lone surrogate (they are invalid). */
 export const text = (minLength: number, maxLength: number) =>
   fc
@@ -47,7 +53,7 @@ export const text = (minLength: number, maxLength: number) =>
       minLength,
       maxLength,
     })
-    .filter((value) => value.length >= minLength && value.length <= maxLength && !value.includes('\u0000'));
+    .filter((value) => fitsLength(value, minLength, maxLength) && !value.includes('\u0000'));
 
 const offset = (minutes: number) => {
   const sign = minutes < 0 ? '-' : '+';
@@ -72,7 +78,7 @@ const validDate = fc.integer({ min: FIRST_INSTANT, max: LAST_INSTANT }).map((ins
 const validString = (schema: Schema): fc.Arbitrary<string> => {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? Math.max(minLength, LONG_TEXT);
-  const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
+  const fits = (value: string) => fitsLength(value, minLength, maxLength);
   if (schema.format === 'date-time') return validDateTime;
   if (schema.format === 'date') return validDate;
   if (schema.pattern !== undefined) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);

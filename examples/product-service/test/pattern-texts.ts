@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { type CharRange, combineTransformers, DFA, JS, NFA, Transformers, transform } from 'refa';
 
+import { fitsLength } from './schema-values.js';
+
 /** Texts that follow one rule, numbered from 0: `count` of them (capped at MAX_SAFE_INTEGER), `at(i)` the i-th. */
 export interface TextSeries {
   count: number;
@@ -37,8 +39,9 @@ interface Step {
 
 /**
  * The texts `pattern` allows (anywhere in the text, as Joi tests it; any text when none is given)
- * whose UTF-16 length lies within the bounds, shortest first. refa turns the pattern into a
- * deterministic automaton, whose paths are counted and walked: distinct numbers give distinct texts.
+ * whose length lies within the bounds, shortest first; each character is one UTF-16 unit. refa
+ * turns the pattern into a deterministic automaton, whose paths are counted and walked: distinct
+ * numbers give distinct texts.
  */
 export function patternTexts(pattern: string | undefined, minLength: number, maxLength: number): TextSeries {
   let automaton: DFA;
@@ -147,7 +150,7 @@ function nth(chars: CharRange[], position: number): number {
 
 /** Distinct texts fast-check finds for the pattern, in a fixed order. */
 function sampledTexts(pattern: RegExp, minLength: number, maxLength: number): TextSeries {
-  const fits = (text: string) => text.length >= minLength && text.length <= maxLength && pattern.test(text) && !text.includes('\u0000');
+  const fits = (text: string) => fitsLength(text, minLength, maxLength) && pattern.test(text) && !text.includes('\u0000');
   const found = [...new Set(fc.sample(fc.stringMatching(pattern), { numRuns: 5_000, seed: 1 }).filter(fits))].sort();
   return { count: found.length, at: (position) => found[position]! };
 }

@@ -14,7 +14,7 @@ export const emailType: FieldTypeModule<FieldOf<'email'>> = {
   tsType: () => 'string',
   // Any top-level domain, as format: email in the document says: Joi's own list of them would refuse
   // addresses the document allows, and goes stale as domains are added.
-  joi: (field, nullable) => ({ head: 'Joi.string()', calls: ['.email({ tlds: false })', ...allow(nullable), `.max(${lengthBounds(field).max})`] }),
+  joi: (field, nullable) => ({ head: 'Joi.string()', calls: ['.email({ tlds: false })', ...allow(nullable), `.maxCharacters(${lengthBounds(field).max})`] }),
   jsonSchema: (field) => ({ type: 'string', format: 'email', maxLength: lengthBounds(field).max }),
   tableRules: lengthWords,
   readmeRule: (field) => `an email address of at most ${lengthBounds(field).max} characters`,

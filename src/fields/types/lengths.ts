@@ -27,8 +27,10 @@ export function textProblem(field: FieldSpec, value: unknown): string | undefine
   if (typeof value !== 'string') return 'must be a string';
   if (value.includes('\u0000')) return 'must not contain NUL characters';
   const { min, max } = lengthBounds(field);
-  if (value.length < min) return `must be at least ${min} characters long`;
-  if (max !== undefined && value.length > max) return `must be at most ${max} characters long`;
+  // In characters, as the service counts them: an emoji is one.
+  const length = [...value].length;
+  if (length < min) return `must be at least ${min} characters long`;
+  if (max !== undefined && length > max) return `must be at most ${max} characters long`;
   if ((field.type === 'string' || field.type === 'text') && field.pattern !== undefined && !new RegExp(field.pattern).test(value)) {
     return `must match the pattern ${field.pattern}`;
   }

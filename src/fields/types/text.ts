@@ -51,8 +51,8 @@ function textType<T extends 'string' | 'text'>(type: T, hint: string): FieldType
         calls: [
           // The empty text only where the pattern, if any, takes it too.
           ...allow([...(acceptsEmpty(field) ? ["''"] : []), ...nullable]),
-          ...(field.minLength !== undefined && field.minLength > 0 ? [`.min(${field.minLength})`] : []),
-          ...(max === undefined ? [] : [`.max(${numberLiteral(max)})`]),
+          ...(field.minLength !== undefined && field.minLength > 0 ? [`.minCharacters(${field.minLength})`] : []),
+          ...(max === undefined ? [] : [`.maxCharacters(${numberLiteral(max)})`]),
           ...(field.pattern === undefined ? [] : [`.pattern(/${field.pattern.replace(/(?<!\\)\//g, '\\/')}/)`]),
           '.custom(storableText)',
           '.messages(textMessages)',

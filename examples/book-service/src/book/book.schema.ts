@@ -1,7 +1,8 @@
-import Joi from 'joi';
+import type { CustomHelpers } from 'joi';
 
 import { INT4_MAX } from '../http/ids.js';
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
+import { Joi } from '../joi.js';
 
 import type { BookJson, BookModel } from './book.model.js';
 
@@ -21,7 +22,7 @@ export type BookCreate = Pick<BookModel, 'title' | 'isbn'> &
 export type BookUpdate = Partial<BookCreate>;
 
 /** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */
-const storableText = (value: string, helpers: Joi.CustomHelpers) =>
+const storableText = (value: string, helpers: CustomHelpers) =>
   value.includes('\u0000') || !value.isWellFormed() ? helpers.error('string.storable') : value;
 
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
@@ -33,7 +34,7 @@ const textPrefix = Joi.string().custom(storableText).messages(textMessages);
  * Refuses days the calendar does not have, such as 2026-02-30 or year 0, also as the day of a
  * date-time (its pattern lets them through): the database would refuse them with an error.
  */
-const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
+const calendarDate = (value: string, helpers: CustomHelpers) => {
   const day = value.slice(0, 10);
   // What does not start with a day at all is the format's to refuse, in its own words.
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return value;
@@ -73,9 +74,9 @@ const instantMessages = {
     'with at most milliseconds, in the years 0001-9999 both as written and in UTC',
 };
 
-const title = Joi.string().max(200).custom(storableText).messages(textMessages).example('The Pragmatic Programmer');
+const title = Joi.string().maxCharacters(200).custom(storableText).messages(textMessages).example('The Pragmatic Programmer');
 const isbn = Joi.string()
-  .max(255)
+  .maxCharacters(255)
   .pattern(/^[0-9-]{10,17}$/)
   .custom(storableText)
   .messages(textMessages)
@@ -201,7 +202,7 @@ export const listQuerySchema = Joi.object<ListQuery>({
   ...filterParameters('id', Joi.number().integer().min(1).max(MAX_ID)),
   ...filterParameters('createdAt', timestamp),
   ...filterParameters('updatedAt', timestamp),
-  ...filterParameters('isbn', isbn, textPrefix.max(255)),
+  ...filterParameters('isbn', isbn, textPrefix.maxCharacters(255)),
 })
   .oxor('page', 'after')
   .custom((query: ListQuery, helpers) => {

@@ -1,10 +1,9 @@
-import Joi from 'joi';
-
+import { Joi } from '../joi.js';
 import { ALL_SCOPES } from './tokens.js';
 
 export const TOKEN_REQUEST_SCHEMA = Joi.object({
-  username: Joi.string().min(1).max(200).required().example('admin'),
-  password: Joi.string().min(1).max(1_000).required().example('the AUTH_PASSWORD from .env'),
+  username: Joi.string().minCharacters(1).maxCharacters(200).required().example('admin'),
+  password: Joi.string().minCharacters(1).maxCharacters(1_000).required().example('the AUTH_PASSWORD from .env'),
   scope: Joi.string()
     .pattern(new RegExp(`^(${ALL_SCOPES.join('|')})( (${ALL_SCOPES.join('|')}))*$`))
     .messages({ 'string.pattern.base': `"scope" must be space-separated scopes from: ${ALL_SCOPES.join(', ')}` })

@@ -1,7 +1,8 @@
-import Joi from 'joi';
+import type { CustomHelpers } from 'joi';
 
 import { INT4_MAX } from '../http/ids.js';
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
+import { Joi } from '../joi.js';
 
 import type { ProductJson, ProductModel } from './product.model.js';
 
@@ -24,7 +25,7 @@ export type ProductCreate = Pick<ProductModel, 'name' | 'price' | 'quantity'> & 
 export type ProductUpdate = Partial<ProductCreate>;
 
 /** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */
-const storableText = (value: string, helpers: Joi.CustomHelpers) =>
+const storableText = (value: string, helpers: CustomHelpers) =>
   value.includes('\u0000') || !value.isWellFormed() ? helpers.error('string.storable') : value;
 
 const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
@@ -33,7 +34,7 @@ const textMessages = { 'string.storable': '{{#label}} must not contain NUL chara
  * Refuses days the calendar does not have, such as 2026-02-30 or year 0, also as the day of a
  * date-time (its pattern lets them through): the database would refuse them with an error.
  */
-const calendarDate = (value: string, helpers: Joi.CustomHelpers) => {
+const calendarDate = (value: string, helpers: CustomHelpers) => {
   const day = value.slice(0, 10);
   // What does not start with a day at all is the format's to refuse, in its own words.
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return value;
@@ -73,10 +74,10 @@ const instantMessages = {
     'with at most milliseconds, in the years 0001-9999 both as written and in UTC',
 };
 
-const name = Joi.string().min(1).max(100).custom(storableText).messages(textMessages).example('Widget');
+const name = Joi.string().minCharacters(1).maxCharacters(100).custom(storableText).messages(textMessages).example('Widget');
 const description = Joi.string()
   .allow('', null)
-  .max(500)
+  .maxCharacters(500)
   .custom(storableText)
   .messages(textMessages)
   .example('A small widget')
