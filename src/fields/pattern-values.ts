@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
 import { sqlText, templateLiteralText } from '../code/code-text.js';
+import { patternText } from './pattern-text.js';
 import { textProblem } from './types/lengths.js';
 import type { FieldSpec } from './field-spec.js';
 
@@ -12,7 +13,7 @@ const examples = new Map<string, string | undefined>();
 
 /**
  * The simplest text that matches the field's pattern and fits its length, for a field the owner
- * gave no example: fast-check draws matching text and shrinks it to the smallest it can.
+ * gave no example: fast-check draws matching text (pattern-text.ts) and shrinks it to the smallest it can.
  * Deterministic (a fixed seed, and the fast-check version the generator pins); undefined when
  * none fits, which the spec refuses.
  *
@@ -25,9 +26,9 @@ export function patternExample(field: FieldSpec): string | undefined {
     const rules = { ...field, example: undefined } as FieldSpec;
     const fits = (text: string) => textProblem(rules, text) === undefined;
     // A property that fails on every fitting text: its shrunk counterexample is the simplest one.
-    const pattern = new RegExp(field.pattern);
-    const result = fc.check(fc.property(fc.stringMatching(pattern), (text) => !fits(text)), { seed: 1, numRuns: 1000 });
-    examples.set(key, result.failed ? (result.counterexample?.[0] as string) : undefined);
+    const texts = patternText(field.pattern);
+    const result = 'problem' in texts ? undefined : fc.check(fc.property(texts, (text) => !fits(text)), { seed: 1, numRuns: 1000 });
+    examples.set(key, result?.failed ? (result.counterexample?.[0] as string) : undefined);
   }
   return examples.get(key);
 }

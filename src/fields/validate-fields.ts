@@ -1,5 +1,6 @@
 import { validateFieldName } from '../names/field-name.js';
 import { valueProblem } from './field-values.js';
+import { patternText } from './pattern-text.js';
 import { patternExample } from './pattern-values.js';
 import { canonicalField, FIELD_KEYS, FIELD_TYPES, type FieldSpec, type FieldType } from './field-spec.js';
 import { typeModule } from './types/field-types.js';
@@ -35,10 +36,10 @@ function kindProblem(key: string, value: unknown): string | undefined {
       if (typeof value !== 'string' || value === '') return 'pattern must be a non-empty regular expression';
       try {
         new RegExp(value);
-        return undefined;
       } catch (error) {
         return `pattern is not a valid regular expression: ${(error as Error).message}`;
       }
+      return patternTextProblem(value);
     case 'description':
       return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_DESCRIPTION_LENGTH && !/[\u0000-\u001f]/.test(value)
         ? undefined
@@ -53,6 +54,13 @@ function kindProblem(key: string, value: unknown): string | undefined {
 }
 
 /** The rules between modifiers of one type (bounds in order and within what the column holds), then min below max. */
+/** A pattern the generated tests cannot draw matching text from: refused here, in one line, rather than failing there. */
+function patternTextProblem(pattern: string): string | undefined {
+  const texts = patternText(pattern);
+  if (!('problem' in texts)) return undefined;
+  return `pattern ${pattern} is beyond fast-check, which draws the generated tests' data (${texts.problem}): write it without lookarounds, \\b, \\B or backreferences`;
+}
+
 function typeProblem(field: Raw & { type: FieldType }): string | undefined {
   const { min, max } = field as Raw & Partial<Record<'min' | 'max', number>>;
   const problem = typeModule(field.type).specProblem?.(field as unknown as FieldSpec);

@@ -27,6 +27,8 @@ const refusals: [string, unknown, RegExp][] = [
   ['a pattern no text of its length matches', [{ name: 'code', type: 'string', pattern: '^[A-Z]{9}$', maxLength: 8 }], /^field "code": no text that fits its length matches pattern \^\[A-Z\]\{9\}\$; give an example that does/],
   ['an example that breaks the field\'s rules', [{ name: 'code', type: 'string', pattern: '^[A-Z]+$', example: 'abc' }], /^field "code": example "abc" must match the pattern \^\[A-Z\]\+\$$/],
   ['an invalid pattern', [{ name: 'code', type: 'string', pattern: '[a-' }], /^field "code": pattern is not a valid regular expression/],
+  ['a lookahead, with an example', [{ name: 'code', type: 'string', pattern: '^(?=.*\\d)[a-z0-9]{8}$', example: 'abcd1234' }], /^field "code": pattern \^\(\?=\.\*\\d\)\[a-z0-9\]\{8\}\$ is beyond fast-check, which draws the generated tests' data \(Assertions of kind Lookahead not implemented yet!\): write it without lookarounds/],
+  ['a word boundary', [{ name: 'code', type: 'string', pattern: '^\\bA\\w+$' }], /^field "code": pattern .* is beyond fast-check, .*\(Meta character \\b not implemented yet!\)/],
   ['a multi-line description', [{ name: 'title', type: 'string', description: 'a\nb' }], /^field "title": description must be one line of text/],
   ['min above max', [{ name: 'pages', type: 'integer', min: 10, max: 1 }], /^field "pages": min 10 is above max 1$/],
   ['minLength above maxLength', [{ name: 'title', type: 'string', minLength: 10, maxLength: 5 }], /^field "title": minLength 10 is above maxLength 5$/],
@@ -89,6 +91,9 @@ const FEW_VALUES: [string, FieldSpec[]][] = [
   ['a unique integer from 1 to 100', [{ name: 'seat', type: 'integer', unique: true, min: 1, max: 100 }]],
   ['a unique two-letter code', [{ name: 'country', type: 'string', unique: true, required: true, pattern: '^[A-Z]{2}$' }]],
   ['no field with a second value', [{ name: 'kind', type: 'enum', values: ['only'], required: true }]],
+  // fast-check misreads these; they are drawn from refa's equivalent rewrite.
+  ['a class range at a class escape, as slugs are often written', [{ name: 'slug', type: 'string', unique: true, pattern: '^[\\w-.]+$' }]],
+  ['a backreference to a group of one text', [{ name: 'pair', type: 'string', pattern: '^(ab)\\1$' }]],
 ];
 
 for (const [title, fields] of FEW_VALUES) {

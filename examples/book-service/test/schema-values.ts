@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { JS } from 'refa';
 
 // Values an OpenAPI 3.0 schema (dereferenced) allows; schema-outside.ts has those just outside it.
 // Written here because the one library that maps JSON Schema to fast-check arbitraries
@@ -45,6 +46,25 @@ export const fitsLength = (text: string, minLength: number, maxLength = Infinity
   return length >= minLength && length <= maxLength;
 };
 
+/** No flag: refa's rewrite must read as the pattern does, which Joi tests without flags. */
+const NO_FLAGS = { dotAll: false, global: false, hasIndices: false, ignoreCase: false, multiline: false, sticky: false, unicode: false };
+
+/**
+ * Text that matches `pattern`, as Joi tests it. fast-check misreads a class range at a class
+ * escape (`[\w-.]` is `\w`, `-` and `.` by the web's legacy rules), so such a pattern is drawn
+ * from refa's equivalent rewrite (`[\w\-.]`), keeping only what the pattern itself matches.
+ */
+export function patternText(pattern: string): fc.Arbitrary<string> {
+  const regex = new RegExp(pattern);
+  try {
+    return fc.stringMatching(regex);
+  } catch {
+    const { expression } = JS.Parser.fromLiteral({ source: pattern, flags: '' }).parse();
+    const { source, flags } = JS.toLiteral(expression, { flags: NO_FLAGS });
+    return fc.stringMatching(new RegExp(source, flags)).filter((text) => regex.test(text));
+  }
+}
+
 /** Any text: every plane of Unicode, quotes, backslashes, but no NUL and no lone surrogate (they are invalid). */
 export const text = (minLength: number, maxLength: number) =>
   fc
@@ -81,7 +101,7 @@ const validString = (schema: Schema): fc.Arbitrary<string> => {
   const fits = (value: string) => fitsLength(value, minLength, maxLength);
   if (schema.format === 'date-time') return validDateTime;
   if (schema.format === 'date') return validDate;
-  if (schema.pattern !== undefined) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  if (schema.pattern !== undefined) return patternText(schema.pattern).filter(fits);
   // A UUID's hex digits are case-insensitive on input (RFC 9562) unless a pattern says otherwise.
   if (schema.format === 'uuid') return fc.uuid().chain((uuid) => fc.constantFrom(uuid, uuid.toUpperCase()));
   if (schema.format === 'email') return fc.emailAddress().filter(fits);

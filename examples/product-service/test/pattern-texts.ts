@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type CharRange, combineTransformers, DFA, JS, NFA, Transformers, transform } from 'refa';
 
-import { fitsLength } from './schema-values.js';
+import { fitsLength, patternText } from './schema-values.js';
 
 /** Texts that follow one rule, numbered from 0: `count` of them (capped at MAX_SAFE_INTEGER), `at(i)` the i-th. */
 export interface TextSeries {
@@ -151,6 +151,6 @@ function nth(chars: CharRange[], position: number): number {
 /** Distinct texts fast-check finds for the pattern, in a fixed order. */
 function sampledTexts(pattern: RegExp, minLength: number, maxLength: number): TextSeries {
   const fits = (text: string) => fitsLength(text, minLength, maxLength) && pattern.test(text) && !text.includes('\u0000');
-  const found = [...new Set(fc.sample(fc.stringMatching(pattern), { numRuns: 5_000, seed: 1 }).filter(fits))].sort();
+  const found = [...new Set(fc.sample(patternText(pattern.source), { numRuns: 5_000, seed: 1 }).filter(fits))].sort();
   return { count: found.length, at: (position) => found[position]! };
 }
