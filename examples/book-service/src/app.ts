@@ -48,7 +48,7 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   // The API first: a request it answers never reaches the routers behind it.
   const bookRouter = createBookRouter(createGuard(config.auth, logger), cursorKey(config), config);
   service.use(bookRouter.routes());
-  if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
+  if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth, config)).routes());
   service.use(tokenEndpoint(config.auth, db.kind === 'postgres' ? db.knex : undefined).routes());
   service.use(bookRouter.allowedMethods());
 

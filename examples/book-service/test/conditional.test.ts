@@ -1,5 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+
+import { documentFor, type Json } from './documents.js';
 import { change, numbered } from './factory.js';
 import { create, post, put, type Service, testConfig, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText } from './responses.js';
@@ -125,6 +127,12 @@ required('PUT and DELETE without If-Match are 428 and change nothing; with it th
   assert.is((await read(strict(), id)).headers.get('etag'), etag);
   assert.is((await put(strict(), `${PATH}/${id}`, change(), withIfMatch(etag))).status, 200);
   assert.is((await remove(strict(), id, { 'If-Match': '*' })).status, 204);
+});
+
+required('/openapi.json states If-Match as required, so clients generated from it send it', async () => {
+  const document = (await (await strict().api('/openapi.json')).json()) as Json;
+  assert.is(document.components.parameters.IfMatch.required, true);
+  assert.is(documentFor().components.parameters.IfMatch.required, false, 'optional where the service does not require it');
 });
 
 required.run();

@@ -105,7 +105,9 @@ cors('the preflight of an allowed origin is answered with the methods and header
   assert.is(response.headers.get('access-control-allow-origin'), ALLOWED);
   assert.match(response.headers.get('access-control-allow-methods') ?? '', /\bPOST\b/);
   const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(',');
-  assert.ok(allowed.includes('authorization') && allowed.includes('content-type'), allowed.join(','));
+  for (const header of ['authorization', 'content-type', 'if-match', 'idempotency-key', 'traceparent', 'tracestate']) {
+    assert.ok(allowed.includes(header), `${header} in ${allowed.join(',')}`);
+  }
   assert.ok(Number(response.headers.get('access-control-max-age')) > 0);
 });
 

@@ -48,7 +48,7 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   // The API first: a request it answers never reaches the routers behind it.
   const productRouter = createProductRouter(createGuard(config.auth, logger), cursorKey(config), config);
   service.use(productRouter.routes());
-  if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth)).routes());
+  if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth, config)).routes());
   service.use(tokenEndpoint(config.auth, db.kind === 'postgres' ? db.knex : undefined).routes());
   service.use(productRouter.allowedMethods());
 

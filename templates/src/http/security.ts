@@ -48,7 +48,8 @@ export function corsPolicy(origins: readonly string[]): Middleware {
       return allowed.has(origin) ? origin : '';
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-Match', 'If-None-Match', 'Idempotency-Key'],
+    // traceparent and tracestate: W3C trace context, which OpenTelemetry's browser instrumentation adds to each call.
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'traceparent', 'tracestate'],
     // Every header the API documents for clients: without Link a browser cannot follow the list's pages.
     exposeHeaders: ['Link', 'Location', 'X-Total-Count', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'ETag', 'Idempotent-Replayed'],
     maxAge: 600,

@@ -52,7 +52,7 @@ export const CONDITIONAL_COMPONENTS: Record<string, Json> = {
     NotModified: { description: 'The item still has the ETag in If-None-Match; no body.', headers: { ETag: ref('headers', 'ETag') } },
     PreconditionFailed: textResponse(
       'The item no longer has the ETag in If-Match: another request changed it. Nothing was changed; read it again.',
-      'Item 7 has changed: its ETag is now "4"',
+      'Book 7 has changed: its ETag is now "4"',
     ),
     PreconditionRequired: textResponse(
       'The service runs with REQUIRE_IF_MATCH=true and the request has no If-Match.',

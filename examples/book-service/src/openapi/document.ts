@@ -18,9 +18,10 @@ const LICENSE = { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' };
 /**
  * Builds the OpenAPI 3.0.3 document from the operations the routers serve (each described next to its
  * handler) and the Joi schemas they validate with, so that routes, validation and documentation cannot
- * drift apart. `auth` decides which operations list the bearer token and whether the token endpoint is there.
+ * drift apart. `auth` decides which operations list the bearer token and whether the token endpoint is there;
+ * `requireIfMatch` whether writes state If-Match as required.
  */
-export function buildOpenApiDocument(auth: AuthConfig): Json {
+export function buildOpenApiDocument(auth: AuthConfig, { requireIfMatch = false } = {}): Json {
   const paths: Record<string, Json> = {};
   const components: Record<string, Json> = { responses: { ...ERROR_RESPONSES } };
   const tags: Json[] = [];
@@ -41,6 +42,11 @@ export function buildOpenApiDocument(auth: AuthConfig): Json {
       const key = openApiPath(api.prefix, path);
       paths[key] = { ...paths[key], [method]: operation };
     }
+  }
+  if (requireIfMatch) {
+    // The service answers 428 to a write without it: clients generated from the document must send it.
+    const { IfMatch } = components.parameters as Record<string, Json>;
+    merge(components, { parameters: { IfMatch: { ...IfMatch, required: true } } });
   }
   if (auth.mode !== 'off') {
     merge(components, { securitySchemes: { bearerAuth: bearerScheme(auth) }, responses: AUTH_RESPONSES });

@@ -28,7 +28,7 @@ export const productExamples = {
 export const LIST_RULES =
   'Rules of the query, each refused with 400 naming it: ' +
   'the filters narrow one key at a time (an exact match on a unique key combines with any); ' +
-  'an exact match keeps the order by id, but any other filter on a key (a range, [in] or [prefix]) needs that key first in `sort` ' +
+  'an exact match keeps the order by id, but any other filter on a key (a range or [in]) needs that key first in `sort` ' +
   '(`createdAt[gte]=...&sort=createdAt`, or `-createdAt`); ' +
   `\`page\` and \`after\` exclude each other, a page starts at most ${MAX_OFFSET} rows deep, ` +
   'and a cursor (`after`) continues only the sort and filters it was made for. ' +
