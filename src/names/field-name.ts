@@ -44,6 +44,10 @@ const SCRIPT_RESERVED = new Set([
   'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'arguments',
   'eval', 'undefined', 'NaN', 'Infinity', 'as', 'satisfies', 'type', 'declare', 'namespace', 'module', 'keyof',
   'readonly', 'infer', 'is', 'asserts', 'unique', 'abstract', 'override', 'accessor',
+  // Biome, the project's formatter, cannot read `async!: string` in the model class.
+  'async',
+  // Globals Biome's linter forbids shadowing (noShadowRestrictedNames) that a camelCase name can spell.
+  'globalThis', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'escape', 'unescape',
 ]);
 
 /**
@@ -67,8 +71,8 @@ const SQL_RESERVED = new Set([
  * checks this against the rendered schema module.
  */
 const GENERATED_NAMES = new Set([
-  'storableText', 'textMessages', 'textPrefix', 'calendarDate', 'dateMessages', 'storableInstant', 'instantMessages', 'timestamp', 'idSchema',
-  'listQuerySchema', 'page', 'pageSize', 'sort', 'after', 'count',
+  'storableText', 'textMessages', 'textPrefix', 'calendarDate', 'dateMessages', 'storableInstant', 'instantMessages', 'timestamp', 'idRule',
+  'listQueryRules', 'page', 'pageSize', 'sort', 'after', 'count', 'filterParameters', 'sortParameter',
 ]);
 
 /**
@@ -104,13 +108,14 @@ export function fieldNameFromInput(input: string): string {
 /**
  * Checks a field name; returns an error message, or undefined when the name is usable.
  *
- *   "title", "unitPrice", "isbn13" -> undefined
+ *   "title", "unitPrice", "isbn13", "pointX" -> undefined
  *   "Title", "2nd", "userID" -> not a camelCase identifier; "unit_price" -> the same, naming unitPrice
  *   "createdAt", "toJSON", "query", "class", "order" -> clashes, each named
  */
 export function validateFieldName(name: string): string | undefined {
   // No two capitals in a row: `userID` and `userId` would both be stored in user_id.
-  if (!/^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*$/.test(name)) {
+  // A capital may end the name (pointX, planB).
+  if (!/^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*[A-Z]?$/.test(name)) {
     const converted = fieldNameFromInput(name);
     const hint = converted === name ? 'e.g. unitPrice, userId' : `here ${converted}`;
     return `field name "${name}" must be a camelCase identifier: a lowercase letter, then letters and digits, no two capitals in a row (${hint})`;

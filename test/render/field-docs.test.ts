@@ -92,14 +92,14 @@ async function renderedSchemas(entity: string, fields: readonly FieldSpec[]) {
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
   linkRootModules(dir);
   const schemas = (await import(pathToFileURL(join(dir, schemaPath)).href)) as Record<string, ObjectSchema>;
-  const { toSchema } = (await import(pathToFileURL(join(dir, 'src/openapi/schema.ts')).href)) as {
-    toSchema: (schema: ObjectSchema) => { properties: Record<string, Record<string, unknown>>; required?: string[] };
+  const { jsonSchemaOf } = (await import(pathToFileURL(join(dir, 'src/openapi/schema.ts')).href)) as {
+    jsonSchemaOf: (schema: ObjectSchema) => { properties: Record<string, Record<string, unknown>>; required?: string[] };
   };
   const { camelName } = entityNames(entity);
   return {
-    create: toSchema(schemas[`${camelName}CreateSchema`]!),
-    update: toSchema(schemas[`${camelName}UpdateSchema`]!),
-    answered: toSchema(schemas[`${camelName}Schema`]!),
+    create: jsonSchemaOf(schemas[`${camelName}CreateSchema`]!),
+    update: jsonSchemaOf(schemas[`${camelName}UpdateSchema`]!),
+    answered: jsonSchemaOf(schemas[`${camelName}Schema`]!),
   };
 }
 

@@ -23,9 +23,16 @@ function schemaDeclarations(answers: Answers, path: string, fields: readonly Fie
   const schema = renderProject(answers).get(path) ?? '';
   const fieldNames = new Set(fields.map((field) => field.name));
   const camelName = entityNames(answers.entity).camelName;
-  return [...schema.matchAll(/^(?:export )?const ([a-z]\w*)/gm)]
-    .map((match) => match[1]!)
-    .filter((name) => !fieldNames.has(name) && !name.startsWith(camelName));
+  const declared = [...schema.matchAll(/^(?:export )?const ([a-z]\w*)/gm)].map((match) => match[1]!);
+  // The values it imports too (a field const of the same name would redeclare them); types live apart.
+  const imported = [...schema.matchAll(/^import \{([^}]*)\}/gm)].flatMap((match) =>
+    match[1]!
+      .split(',')
+      .map((binding) => binding.trim())
+      .filter((binding) => /^[a-z]/.test(binding) && !binding.startsWith('type '))
+      .map((binding) => binding.split(/\s+as\s+/).at(-1)!),
+  );
+  return [...declared, ...imported].filter((name) => !fieldNames.has(name) && !name.startsWith(camelName));
 }
 
 // ---
@@ -47,7 +54,7 @@ clashes('the names the generated schema module declares beside the fields are re
     ...schemaDeclarations({ entity: 'Product', port: 8080, managementPort: 8081 }, 'src/product/product.schema.ts', DEFAULT_FIELDS),
     ...schemaDeclarations({ entity: 'Book', port: 8080, managementPort: 8081, fields: EVERY_TYPE }, 'src/book/book.schema.ts', EVERY_TYPE),
   ];
-  for (const name of ['storableText', 'idSchema', 'calendarDate']) assert.ok(declared.includes(name), `${name} in ${declared.join(', ')}`);
+  for (const name of ['storableText', 'idRule', 'calendarDate', 'filterParameters']) assert.ok(declared.includes(name), `${name} in ${declared.join(', ')}`);
   for (const name of declared) assert.match(validateFieldName(name) ?? 'accepted', /clashes with/, name);
 });
 

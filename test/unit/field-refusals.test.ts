@@ -68,6 +68,8 @@ const refusals: [string, unknown, RegExp][] = [
   ['a name that is not camelCase', [{ name: 'unit_price', type: 'decimal' }], /^field name "unit_price" must be a camelCase identifier/],
   ['a name that starts with a capital', [{ name: 'Title', type: 'string' }], /^field name "Title" must be a camelCase identifier/],
   ['a name with two capitals in a row', [{ name: 'userID', type: 'uuid' }], /^field name "userID" must be a camelCase identifier.*no two capitals in a row/],
+  ['a name the formatter cannot read in the model class', [{ name: 'async', type: 'string' }], /^field name "async" is a reserved word/],
+  ['a global the linter forbids shadowing', [{ name: 'parseInt', type: 'string' }], /^field name "parseInt" is a reserved word/],
   ['a name that starts with $', [{ name: '$id', type: 'string' }], /^field name "\$id" must be a camelCase identifier/],
   ['a name too long', [{ name: `a${'b'.repeat(40)}`, type: 'string' }], /^field name "ab+" must be at most 40 characters \(got 41\)$/],
   ['the service\'s id', [{ name: 'id', type: 'integer' }], /^field name "id" is one of the service's own fields/],
@@ -95,6 +97,10 @@ const FEW_VALUES: [string, FieldSpec[]][] = [
   ['a class range at a class escape, as slugs are often written', [{ name: 'slug', type: 'string', unique: true, pattern: '^[\\w-.]+$' }]],
   ['a backreference to a group of one text', [{ name: 'pair', type: 'string', pattern: '^(ab)\\1$' }]],
 ];
+
+refused('a camelCase name may end in a capital (pointX, planB, vitaminC, x1Y)', () => {
+  for (const name of ['pointX', 'planB', 'vitaminC', 'x1Y']) assert.is(validateFields([{ name, type: 'integer' }]), undefined, name);
+});
 
 for (const [title, fields] of FEW_VALUES) {
   refused(`${title} is accepted`, () => assert.is(validateFields(fields), undefined));

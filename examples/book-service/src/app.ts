@@ -8,7 +8,7 @@ import type { Database } from './database.js';
 import { cursorKey } from './http/cursor.js';
 import { createDocsRouter } from './http/docs.js';
 import { errorHandler } from './http/errors.js';
-import { createManagementRouter, type Readiness } from './http/health.js';
+import { managementRoutes, type Readiness } from './http/health.js';
 import { createMetrics } from './http/metrics.js';
 import { requestLog } from './http/request-log.js';
 import { corsPolicy, securityHeaders } from './http/security.js';
@@ -55,9 +55,9 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   const management = new Koa();
   management.use(requestLog(logger, 'debug'));
   management.use(errorHandler(logger));
-  const managementRouter = createManagementRouter(db.knex, readiness, metrics.registry);
-  management.use(managementRouter.routes());
-  management.use(managementRouter.allowedMethods());
+  const probes = managementRoutes(db.knex, readiness, metrics.registry);
+  management.use(probes.routes());
+  management.use(probes.allowedMethods());
 
   // What escapes the middleware (a request stream that times out, a client that hangs up mid-body)
   // is emitted as 'error'. Without a listener Koa prints it to stderr, outside the JSON log.

@@ -1,6 +1,6 @@
 import { UNIQUE_FIELDS as UNIQUE_CONSTRAINTS } from '../src/book/book.repository.js';
 import { type BookCreate, bookCreateSchema } from '../src/book/book.schema.js';
-import { toSchema } from '../src/openapi/schema.js';
+import { jsonSchemaOf } from '../src/openapi/schema.js';
 import { numberedValues, type Series } from './schema-numbered.js';
 import type { Schema } from './schema-values.js';
 
@@ -11,7 +11,7 @@ import type { Schema } from './schema-values.js';
 export type Fields = BookCreate;
 export type Field = keyof Fields & string;
 
-const CREATE = toSchema(bookCreateSchema) as Schema;
+const CREATE = jsonSchemaOf(bookCreateSchema) as Schema;
 /** Each field's rules, as the document states them. */
 export const RULES = CREATE.properties as Record<Field, Schema>;
 /** Every field, in the schema's order. */

@@ -1,4 +1,4 @@
-import { toSchema } from '../src/openapi/schema.js';
+import { jsonSchemaOf } from '../src/openapi/schema.js';
 import { UNIQUE_FIELDS as UNIQUE_CONSTRAINTS } from '../src/product/product.repository.js';
 import { type ProductCreate, productCreateSchema } from '../src/product/product.schema.js';
 import { numberedValues, type Series } from './schema-numbered.js';
@@ -11,7 +11,7 @@ import type { Schema } from './schema-values.js';
 export type Fields = ProductCreate;
 export type Field = keyof Fields & string;
 
-const CREATE = toSchema(productCreateSchema) as Schema;
+const CREATE = jsonSchemaOf(productCreateSchema) as Schema;
 /** Each field's rules, as the document states them. */
 export const RULES = CREATE.properties as Record<Field, Schema>;
 /** Every field, in the schema's order. */

@@ -8,7 +8,7 @@ export const JSON_LIMIT = '16kb';
  * malformed JSON or an undecodable Content-Encoding -> 400, anything but an object -> 400,
  * over JSON_LIMIT -> 413.
  */
-export function jsonBody(): Middleware {
+export function jsonBodyParser(): Middleware {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, strict: true });
   return async (ctx, next) => {
     if (!ctx.is('application/json')) ctx.throw(415, 'Content-Type must be application/json');

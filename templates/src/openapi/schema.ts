@@ -64,7 +64,7 @@ interface DescribedKey {
  *   hex digits in either case), which the service refuses;
  * - a nullable enum lists null among its values, as OpenAPI 3.0.3 asks for validators to accept it.
  */
-export function toSchema(schema: Schema): SchemaObject {
+export function jsonSchemaOf(schema: Schema): SchemaObject {
   const swagger = j2s.default(schema).swagger as SchemaObject;
   const keys = (schema.describe() as { keys?: Record<string, DescribedKey> }).keys;
   for (const [key, described] of Object.entries(keys ?? {})) {
@@ -106,7 +106,7 @@ function completeProperty(property: SchemaObject, described: DescribedKey): void
  * each says `explode: false` for generated clients to send what the service reads best.
  */
 export function queryParameters(schema: Schema): Json[] {
-  return Object.entries(toSchema(schema).properties ?? {}).map(([name, { description, ...property }]) => {
+  return Object.entries(jsonSchemaOf(schema).properties ?? {}).map(([name, { description, ...property }]) => {
     const { schema: unexampled, example } = withoutExample(neverNull(property));
     const shown = example === undefined ? undefined : `Example: \`${String(example)}\`.`;
     return {

@@ -1,6 +1,6 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
-import { type Json, textResponse, toSchema, withoutTitle } from '../openapi/schema.js';
-import { bookCreateSchema, bookSchema, bookUpdateSchema, INSTANT_RULE, idSchema, MAX_ID, MAX_OFFSET } from './book.schema.js';
+import { type Json, jsonSchemaOf, textResponse, withoutTitle } from '../openapi/schema.js';
+import { bookCreateSchema, bookSchema, bookUpdateSchema, INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET } from './book.schema.js';
 
 const createRules = bookCreateSchema.describe().keys as Record<string, { examples?: unknown[]; flags?: { presence?: string } }>;
 /** Every field at the example its rule shows, in the schema's order. */
@@ -45,10 +45,10 @@ export const listBadRequest = textResponse(
 export function bookComponents(prefix: string): Record<string, Json> {
   return {
     schemas: {
-      Book: toSchema(bookSchema),
-      BookCreate: toSchema(bookCreateSchema),
+      Book: jsonSchemaOf(bookSchema),
+      BookCreate: jsonSchemaOf(bookCreateSchema),
       BookUpdate: {
-        ...toSchema(bookUpdateSchema),
+        ...jsonSchemaOf(bookUpdateSchema),
         // Joi's .min(1) on the object; joi-to-swagger does not carry it over.
         minProperties: 1,
         description: 'Fields to change; at least one.',
@@ -60,7 +60,7 @@ export function bookComponents(prefix: string): Record<string, Json> {
         in: 'path',
         required: true,
         description: `Book id. Anything but an integer from 1 to ${MAX_ID} is answered with 400 "id must be a positive integer".`,
-        schema: withoutTitle(toSchema(idSchema)),
+        schema: withoutTitle(jsonSchemaOf(idRule)),
       },
     },
     headers: {

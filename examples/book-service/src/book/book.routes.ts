@@ -8,22 +8,22 @@ import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
-import { jsonBody } from '../http/json-body.js';
+import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
-import { withConditionalComponents } from '../openapi/conditional.js';
+import { mergeConditional } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
 import { bookComponents, bookExamples, LIST_RULES, listBadRequest } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
-import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQuerySchema } from './book.schema.js';
+import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
 
 const validateCreate = validator(bookCreateSchema);
 const validateUpdate = validator(bookUpdateSchema);
 // Defaults (pageSize) are filled in; values are not converted: fromQueryString makes numbers of digits, nothing else.
-const validateListQuery = validator(listQuerySchema);
-const LIST_PARAMETERS = Object.keys(listQuerySchema.describe().keys ?? {});
+const validateListQuery = validator(listQueryRules);
+const LIST_PARAMETERS = Object.keys(listQueryRules.describe().keys ?? {});
 const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 const idParameter = [ref('parameters', 'BookId')];
@@ -51,7 +51,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           'each book once, also while others are added and deleted. Sorting and filtering are by keys with an index, ' +
           'so every page costs about the same however deep it is; only count=exact reads every matching book.\n\n' +
           LIST_RULES,
-        parameters: queryParameters(listQuerySchema),
+        parameters: queryParameters(listQueryRules),
         responses: {
           200: {
             description: 'One page of books (an empty array when there are none).',
@@ -95,7 +95,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         },
       },
       handlers: [
-        jsonBody(),
+        jsonBodyParser(),
         async (ctx) => {
           const key = idempotencyKey(ctx);
           const fields = validateCreate(ctx.request.body);
@@ -159,7 +159,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         },
       },
       handlers: [
-        jsonBody(),
+        jsonBodyParser(),
         async (ctx) => {
           const id = parseId(ctx);
           const precondition = ifMatch(ctx, rules.requireIfMatch);
@@ -201,7 +201,7 @@ function api(cursorKey: CursorKey, rules: WriteRules): Api {
     prefix: booksPath,
     tag: { name: 'Books', description: 'Book records.' },
     operations: operations(cursorKey, rules),
-    components: withConditionalComponents(bookComponents(booksPath)),
+    components: mergeConditional(bookComponents(booksPath)),
   };
 }
 

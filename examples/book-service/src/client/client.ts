@@ -4,14 +4,14 @@
  * It needs only the `openapi-fetch` package: copy this folder, or publish it.
  */
 
-import type { Client as FetchClient } from 'openapi-fetch';
+import type * as OpenApiFetch from 'openapi-fetch';
 import createClient from 'openapi-fetch';
 
 import { booksPath } from './paths.js';
 import type * as OpenApi from './schema.js';
 
 /** openapi-fetch's client, typed with this API's paths. */
-export type BookClient = FetchClient<OpenApi.paths>;
+export type BookClient = OpenApiFetch.Client<OpenApi.paths>;
 export type BookItem = OpenApi.components['schemas']['Book'];
 /** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
 export type BookListQuery = Omit<NonNullable<OpenApi.operations['listBooks']['parameters']['query']>, 'page' | 'after'>;

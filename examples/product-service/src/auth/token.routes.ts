@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 
-import { jsonBody } from '../http/json-body.js';
+import { jsonBodyParser } from '../http/json-body.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validator } from '../http/validate.js';
 import { SERVICE_NAME } from '../service-name.js';
@@ -24,7 +24,7 @@ export function tokenEndpoint(auth: AuthConfig, limitStore?: Knex): Router {
   if (!isSecretAuth(auth) || auth.account === undefined) return router;
   const account = auth.account;
 
-  router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute, limitStore), jsonBody(), async (ctx) => {
+  router.post(TOKEN_PATH, rateLimit(auth.tokenRequestsPerMinute, limitStore), jsonBodyParser(), async (ctx) => {
     const { username, password, scope } = validateTokenRequest(ctx.request.body);
     if (!(await checkCredentials(account, username, password))) {
       ctx.throw(401, 'Invalid username or password', {

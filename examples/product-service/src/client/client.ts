@@ -4,14 +4,14 @@
  * It needs only the `openapi-fetch` package: copy this folder, or publish it.
  */
 
-import type { Client as FetchClient } from 'openapi-fetch';
+import type * as OpenApiFetch from 'openapi-fetch';
 import createClient from 'openapi-fetch';
 
 import { productsPath } from './paths.js';
 import type * as OpenApi from './schema.js';
 
 /** openapi-fetch's client, typed with this API's paths. */
-export type ProductClient = FetchClient<OpenApi.paths>;
+export type ProductClient = OpenApiFetch.Client<OpenApi.paths>;
 export type ProductItem = OpenApi.components['schemas']['Product'];
 /** What the list accepts but where a page starts (`page`, `after`): the walk below sets that itself. */
 export type ProductListQuery = Omit<NonNullable<OpenApi.operations['listProducts']['parameters']['query']>, 'page' | 'after'>;

@@ -49,7 +49,7 @@ const DATABASE_CHECK_TIMEOUT_MS = 1_000;
  * down), GET /health/ready (readiness: migrated, not shutting down, database answering)
  * and GET /metrics.
  */
-export function createManagementRouter(knex: Knex, readiness: Readiness, registry: Registry): Router {
+export function managementRoutes(knex: Knex, readiness: Readiness, registry: Registry): Router {
   // Any method the parser lets through is known: TRACE /health is a 405 with Allow, not a 501 (see operations.ts).
   const router = new Router({ methods: METHODS });
 

@@ -66,7 +66,7 @@ export const CONDITIONAL_COMPONENTS: Record<string, Json> = {
 };
 
 /** `components` with the conditional ones added. */
-export function withConditionalComponents(components: Record<string, Json>): Record<string, Json> {
+export function mergeConditional(components: Record<string, Json>): Record<string, Json> {
   const merged = { ...components };
   for (const [kind, entries] of Object.entries(CONDITIONAL_COMPONENTS)) merged[kind] = { ...merged[kind], ...entries };
   return merged;

@@ -2,7 +2,7 @@ import type { AuthConfig } from '../auth/auth.config.js';
 import { TOKEN_PATH } from '../auth/token.routes.js';
 import { TOKEN_REQUEST_SCHEMA, TOKEN_RESPONSE_SCHEMA } from '../auth/token.schema.js';
 import { ALL_SCOPES, isSecretAuth } from '../auth/tokens.js';
-import { errors, type Json, ref, textResponse, toSchema } from './schema.js';
+import { errors, type Json, jsonSchemaOf, ref, textResponse } from './schema.js';
 
 export const AUTH_TAG = { name: 'Authentication', description: 'Access tokens for the built-in account.' };
 
@@ -58,7 +58,7 @@ export function tokenEndpointDocument(auth: AuthConfig): { path: string; operati
     operation,
     components: {
       // Dotted names: an entity's schemas are plain identifiers, so an entity named TokenRequest cannot overwrite these.
-      schemas: { 'auth.TokenRequest': toSchema(TOKEN_REQUEST_SCHEMA), 'auth.TokenResponse': toSchema(TOKEN_RESPONSE_SCHEMA) },
+      schemas: { 'auth.TokenRequest': jsonSchemaOf(TOKEN_REQUEST_SCHEMA), 'auth.TokenResponse': jsonSchemaOf(TOKEN_RESPONSE_SCHEMA) },
       responses: {
         TooManyRequests: {
           ...textResponse(

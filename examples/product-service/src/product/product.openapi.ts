@@ -1,6 +1,6 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
-import { type Json, textResponse, toSchema, withoutTitle } from '../openapi/schema.js';
-import { INSTANT_RULE, idSchema, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
+import { type Json, jsonSchemaOf, textResponse, withoutTitle } from '../openapi/schema.js';
+import { INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
 
 const createRules = productCreateSchema.describe().keys as Record<string, { examples?: unknown[]; flags?: { presence?: string } }>;
 /** Every field at the example its rule shows, in the schema's order. */
@@ -45,10 +45,10 @@ export const listBadRequest = textResponse(
 export function productComponents(prefix: string): Record<string, Json> {
   return {
     schemas: {
-      Product: toSchema(productSchema),
-      ProductCreate: toSchema(productCreateSchema),
+      Product: jsonSchemaOf(productSchema),
+      ProductCreate: jsonSchemaOf(productCreateSchema),
       ProductUpdate: {
-        ...toSchema(productUpdateSchema),
+        ...jsonSchemaOf(productUpdateSchema),
         // Joi's .min(1) on the object; joi-to-swagger does not carry it over.
         minProperties: 1,
         description: 'Fields to change; at least one.',
@@ -60,7 +60,7 @@ export function productComponents(prefix: string): Record<string, Json> {
         in: 'path',
         required: true,
         description: `Product id. Anything but an integer from 1 to ${MAX_ID} is answered with 400 "id must be a positive integer".`,
-        schema: withoutTitle(toSchema(idSchema)),
+        schema: withoutTitle(jsonSchemaOf(idRule)),
       },
     },
     headers: {

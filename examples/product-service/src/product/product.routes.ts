@@ -8,22 +8,22 @@ import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
-import { jsonBody } from '../http/json-body.js';
+import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
-import { withConditionalComponents } from '../openapi/conditional.js';
+import { mergeConditional } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { ProductModel } from './product.model.js';
 import { LIST_RULES, listBadRequest, productComponents, productExamples } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
-import { LIST_KEYS, listQuerySchema, productCreateSchema, productUpdateSchema } from './product.schema.js';
+import { LIST_KEYS, listQueryRules, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
 const validateCreate = validator(productCreateSchema);
 const validateUpdate = validator(productUpdateSchema);
 // Defaults (pageSize) are filled in; values are not converted: fromQueryString makes numbers of digits, nothing else.
-const validateListQuery = validator(listQuerySchema);
-const LIST_PARAMETERS = Object.keys(listQuerySchema.describe().keys ?? {});
+const validateListQuery = validator(listQueryRules);
+const LIST_PARAMETERS = Object.keys(listQueryRules.describe().keys ?? {});
 const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 const idParameter = [ref('parameters', 'ProductId')];
@@ -51,7 +51,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           'each product once, also while others are added and deleted. Sorting and filtering are by keys with an index, ' +
           'so every page costs about the same however deep it is; only count=exact reads every matching product.\n\n' +
           LIST_RULES,
-        parameters: queryParameters(listQuerySchema),
+        parameters: queryParameters(listQueryRules),
         responses: {
           200: {
             description: 'One page of products (an empty array when there are none).',
@@ -95,7 +95,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         },
       },
       handlers: [
-        jsonBody(),
+        jsonBodyParser(),
         async (ctx) => {
           const key = idempotencyKey(ctx);
           const fields = validateCreate(ctx.request.body);
@@ -153,7 +153,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         },
       },
       handlers: [
-        jsonBody(),
+        jsonBodyParser(),
         async (ctx) => {
           const id = parseId(ctx);
           const precondition = ifMatch(ctx, rules.requireIfMatch);
@@ -195,7 +195,7 @@ function api(cursorKey: CursorKey, rules: WriteRules): Api {
     prefix: productsPath,
     tag: { name: 'Products', description: 'Product records.' },
     operations: operations(cursorKey, rules),
-    components: withConditionalComponents(productComponents(productsPath)),
+    components: mergeConditional(productComponents(productsPath)),
   };
 }
 

@@ -130,7 +130,7 @@ export const productSchema = Joi.object<ProductJson, true>({
   updatedAt: timestamp.required(),
 }).label('Product');
 
-export const idSchema = Joi.number().integer().min(1).max(MAX_ID).label('id');
+export const idRule = Joi.number().integer().min(1).max(MAX_ID).label('id');
 
 /** Rows a numbered page may skip: deeper pages cost their depth, the cursor (`after`) does not. */
 export const MAX_OFFSET = 10_000;
@@ -152,7 +152,7 @@ export interface ListQuery {
   [filter: string]: unknown;
 }
 
-export const listQuerySchema = Joi.object<ListQuery>({
+export const listQueryRules = Joi.object<ListQuery>({
   page: Joi.number()
     .integer()
     .min(1)
