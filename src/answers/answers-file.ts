@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { validateEntity, validatePort, validatePortPair } from './validate-answers.js';
+import { constraintNameProblem, validateEntity, validatePort, validatePortPair } from './validate-answers.js';
 import type { FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
 import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
@@ -76,6 +76,8 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   if (port !== undefined) answers.port = port;
   if (managementPort !== undefined) answers.managementPort = managementPort;
   if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
+  const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields);
+  if (namesProblem) throw new FieldSpecError(namesProblem);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity);
   const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);
   if (migrationLayout !== undefined) answers.migrationLayout = migrationLayout;

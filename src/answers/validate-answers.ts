@@ -1,6 +1,8 @@
 import pluralize from 'pluralize';
 
+import type { FieldSpec } from '../fields/field-spec.js';
 import { entityNames, entityWords } from '../names/entity-names.js';
+import { columnName } from '../names/field-name.js';
 
 /** Longer names make unwieldy identifiers, tables and URLs; PostgreSQL cuts identifiers at 63 bytes. */
 export const MAX_ENTITY_LENGTH = 40;
@@ -70,4 +72,33 @@ export function validatePortPair(port: number, managementPort: number): string |
   return port === managementPort
     ? `the service port and the management port must differ (both are ${port})`
     : undefined;
+}
+
+/** PostgreSQL keeps the first 63 bytes of a longer name (NAMEDATALEN - 1). */
+const MAX_IDENTIFIER_BYTES = 63;
+
+/**
+ * Why a field would give an index or constraint a name longer than PostgreSQL keeps, or undefined.
+ * knex names them after the table and the column (`<table>_<column>_unique`, `_index`, `_id_index`
+ * for the list's index, `_check` for an enum); PostgreSQL cuts a longer one, and two cut alike
+ * collide, so the migration fails. Names are ASCII, so characters are bytes.
+ */
+export function constraintNameProblem(entity: string, fields: readonly FieldSpec[]): string | undefined {
+  const { tableName } = entityNames(entity);
+  for (const field of fields) {
+    const suffixes = [
+      ...(field.unique ? ['_unique', '_id_index'] : []),
+      ...(field.index ? ['_index', '_id_index'] : []),
+      ...(field.type === 'enum' ? ['_check'] : []),
+    ];
+    for (const suffix of suffixes) {
+      const name = `${tableName}_${columnName(field.name)}${suffix}`;
+      if (name.length <= MAX_IDENTIFIER_BYTES) continue;
+      return (
+        `field "${field.name}": with the table ${tableName}, its index would be named ${name}, ` +
+        `${name.length - MAX_IDENTIFIER_BYTES} characters past the ${MAX_IDENTIFIER_BYTES} PostgreSQL keeps: shorten the field name or the entity's`
+      );
+    }
+  }
+  return undefined;
 }

@@ -12,7 +12,7 @@ import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
 import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
-import { validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
+import { constraintNameProblem, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 interface CliOptions {
@@ -104,6 +104,8 @@ async function resolveAnswers(
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
+  const namesProblem = constraintNameProblem(resolved.entity, fields);
+  if (namesProblem) throw new UsageError(namesProblem);
   const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
   return { answers: withFields, prompted: prompts };
 }

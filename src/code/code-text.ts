@@ -43,3 +43,26 @@ export function docComment(text: string): string[] {
   if (`/** ${text} */`.length <= COMMENT_WIDTH) return [`/** ${text} */`];
   return ['/**', ...wrap(text, COMMENT_WIDTH - 3).map((line) => ` * ${line}`), ' */'];
 }
+
+/**
+ * A pattern as a regular expression literal: a `/` outside a character class is escaped (it would
+ * end the literal); inside one it needs no escape, and Biome's linter flags one.
+ *
+ *   ^a/b$ -> /^a\/b$/;  ^[%/°]+$ -> /^[%/°]+$/
+ */
+export function regexLiteral(pattern: string): string {
+  let source = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === '\\') {
+      source += char + (pattern[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    source += char === '/' && !inClass ? '\\/' : char;
+  }
+  return `/${source}/`;
+}

@@ -39,7 +39,7 @@ function kindProblem(key: string, value: unknown): string | undefined {
       } catch (error) {
         return `pattern is not a valid regular expression: ${(error as Error).message}`;
       }
-      return patternTextProblem(value);
+      return unicodeModeProblem(value) ?? patternTextProblem(value);
     case 'description':
       return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_DESCRIPTION_LENGTH && !/[\u0000-\u001f]/.test(value)
         ? undefined
@@ -54,6 +54,20 @@ function kindProblem(key: string, value: unknown): string | undefined {
 }
 
 /** The rules between modifiers of one type (bounds in order and within what the column holds), then min below max. */
+/**
+ * What a pattern means only in Unicode mode, which Joi does not use: there `\p{L}` is the text
+ * `p{L}` and an emoji is two halves, so the rule would silently differ from the one written.
+ */
+function unicodeModeProblem(pattern: string): string | undefined {
+  if (/\\[pPu]\{/.test(pattern)) {
+    return `pattern ${pattern} uses \\p{...} or \\u{...}, which need Unicode mode; patterns are tested without it: list the characters instead (e.g. [A-Za-zÀ-ÿ])`;
+  }
+  if (/[\u{10000}-\u{10FFFF}]/u.test(pattern)) {
+    return `pattern ${pattern} holds a character beyond U+FFFF (such as an emoji), which a pattern without Unicode mode reads as two halves`;
+  }
+  return undefined;
+}
+
 /** A pattern the generated tests cannot draw matching text from: refused here, in one line, rather than failing there. */
 function patternTextProblem(pattern: string): string | undefined {
   const texts = patternText(pattern);

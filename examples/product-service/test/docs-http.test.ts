@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 
 import { productExamples } from '../src/product/product.openapi.js';
 import { documentFor, type Json } from './documents.js';
+import { answered, type Field } from './factory.js';
 import { del, post, put, useService } from './helpers.js';
 
 // The document and the Swagger UI as a client reaches them over HTTP; docs.test.ts reads the document itself.
@@ -20,29 +21,34 @@ http('GET /openapi.json answers the document as JSON', async () => {
   assert.equal(body, JSON.parse(JSON.stringify(documentFor())));
 });
 
-http('the request examples of the document are accepted by the service as they are, and read back unchanged', async () => {
-  const api = documentFor();
-  const examples = (path: string, method: string) => api.paths[path][method].requestBody.content['application/json'].examples as Json;
-  const creates = Object.entries(examples('/api/products', 'post')) as [string, { value: Json }][];
-  const updates = Object.entries(examples('/api/products/{id}', 'put')) as [string, { value: Json }][];
-  assert.ok(creates.length >= 1 && updates.length >= 1, 'create and update have examples');
-  for (const [name, { value }] of creates) {
-    const created = await post(service(), '/api/products', value);
-    const createdText = await created.text();
-    assert.is(created.status, 201, `${name}: ${createdText}`);
-    const stored = JSON.parse(createdText) as Json;
-    for (const [field, sent] of Object.entries(value)) assert.equal(stored[field], sent, `${name}: ${field} reads back as sent`);
-    for (const [change, { value: changes }] of updates) {
-      const updated = await put(service(), `/api/products/${stored.id}`, changes);
-      const updatedText = await updated.text();
-      assert.is(updated.status, 200, `${name}, then ${change}: ${updatedText}`);
-      const body = JSON.parse(updatedText) as Json;
-      for (const [field, sent] of Object.entries(changes)) assert.equal(body[field], sent, `${name}, then ${change}: ${field}`);
+http(
+  'the request examples of the document are accepted by the service as they are, and read back as sent (a date-time in UTC)',
+  async () => {
+    const api = documentFor();
+    const examples = (path: string, method: string) => api.paths[path][method].requestBody.content['application/json'].examples as Json;
+    const creates = Object.entries(examples('/api/products', 'post')) as [string, { value: Json }][];
+    const updates = Object.entries(examples('/api/products/{id}', 'put')) as [string, { value: Json }][];
+    assert.ok(creates.length >= 1 && updates.length >= 1, 'create and update have examples');
+    for (const [name, { value }] of creates) {
+      const created = await post(service(), '/api/products', value);
+      const createdText = await created.text();
+      assert.is(created.status, 201, `${name}: ${createdText}`);
+      const stored = JSON.parse(createdText) as Json;
+      for (const [field, sent] of Object.entries(value))
+        assert.equal(stored[field], answered(field as Field, sent), `${name}: ${field} reads back as sent`);
+      for (const [change, { value: changes }] of updates) {
+        const updated = await put(service(), `/api/products/${stored.id}`, changes);
+        const updatedText = await updated.text();
+        assert.is(updated.status, 200, `${name}, then ${change}: ${updatedText}`);
+        const body = JSON.parse(updatedText) as Json;
+        for (const [field, sent] of Object.entries(changes))
+          assert.equal(body[field], answered(field as Field, sent), `${name}, then ${change}: ${field}`);
+      }
+      // Unique values may recur in the next example.
+      assert.is((await del(service(), `/api/products/${stored.id}`)).status, 204);
     }
-    // Unique values may recur in the next example.
-    assert.is((await del(service(), `/api/products/${stored.id}`)).status, 204);
-  }
-});
+  },
+);
 
 http('the 400 the document shows is what the service answers to the create it describes', async () => {
   const api = documentFor();

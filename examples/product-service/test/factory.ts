@@ -23,8 +23,8 @@ export const UNIQUE_FIELDS = Object.values(UNIQUE_CONSTRAINTS) as Field[];
 
 const SERIES = Object.fromEntries(FIELDS.map((field) => [field, numberedValues(RULES[field])])) as Record<Field, Series>;
 
-/** What a create stores for each field it leaves out: its default, or null. */
-const ABSENT = Object.fromEntries(FIELDS.map((field) => [field, RULES[field].default ?? null]));
+/** What a create stores for each field it leaves out: its default (a date-time as answered), or null. */
+const ABSENT = Object.fromEntries(FIELDS.map((field) => [field, answered(field, RULES[field].default ?? null)]));
 
 /** A value as the service answers it: a date-time in UTC with milliseconds, anything else as sent. */
 export function answered(field: Field, value: unknown): unknown {

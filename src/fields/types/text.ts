@@ -1,4 +1,4 @@
-import { numberLiteral } from '../../code/code-text.js';
+import { numberLiteral, regexLiteral } from '../../code/code-text.js';
 import { capitalize } from '../../names/entity-names.js';
 import { fieldLabel } from '../../names/field-name.js';
 import { MAX_VARCHAR_LENGTH, type FieldSpec } from '../field-spec.js';
@@ -53,7 +53,7 @@ function textType<T extends 'string' | 'text'>(type: T, hint: string): FieldType
           ...allow([...(acceptsEmpty(field) ? ["''"] : []), ...nullable]),
           ...(field.minLength !== undefined && field.minLength > 0 ? [`.minCharacters(${field.minLength})`] : []),
           ...(max === undefined ? [] : [`.maxCharacters(${numberLiteral(max)})`]),
-          ...(field.pattern === undefined ? [] : [`.pattern(/${field.pattern.replace(/(?<!\\)\//g, '\\/')}/)`]),
+          ...(field.pattern === undefined ? [] : [`.pattern(${regexLiteral(field.pattern)})`]),
           '.custom(storableText)',
           '.messages(textMessages)',
         ],
