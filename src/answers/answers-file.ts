@@ -30,6 +30,7 @@ export function parseAnswersJson(text: string): Record<string, unknown> {
 /** What an answers file gives; ports and fields left out take the CLI's defaults. */
 export interface AnswersFromFile {
   entity: string;
+  plural?: string;
   port?: number;
   managementPort?: number;
   fields?: FieldSpec[];
@@ -41,7 +42,7 @@ export interface AnswersFromFile {
 
 /** What a generated project's create-item-service.json also holds: read past, never used as answers. */
 const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
-const ANSWER_KEYS = new Set(['entity', 'port', 'managementPort', 'fields', 'migrations', 'migrationLayout']);
+const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'migrations', 'migrationLayout']);
 
 function checkPort(value: unknown, label: string): number | undefined {
   if (value === undefined) return undefined;
@@ -62,9 +63,10 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   }
   const raw = input as Record<string, unknown>;
   const unknown = Object.keys(raw).find((key) => !ANSWER_KEYS.has(key) && !RECORD_KEYS.has(key));
-  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, port, managementPort, fields)`);
+  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields)`);
   if (typeof raw.entity !== 'string') throw new FieldSpecError('needs "entity", e.g. "entity": "Book"');
-  const entityProblem = validateEntity(raw.entity);
+  if (raw.plural !== undefined && typeof raw.plural !== 'string') throw new FieldSpecError('"plural" must be a name, e.g. "plural": "Lenses"');
+  const entityProblem = validateEntity(raw.entity, raw.plural);
   if (entityProblem) throw new FieldSpecError(entityProblem);
   const port = checkPort(raw.port, 'port');
   const managementPort = checkPort(raw.managementPort, 'managementPort');
@@ -73,12 +75,13 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
     if (problem) throw new FieldSpecError(problem);
   }
   const answers: AnswersFromFile = { entity: raw.entity.trim() };
+  if (raw.plural !== undefined) answers.plural = raw.plural.trim();
   if (port !== undefined) answers.port = port;
   if (managementPort !== undefined) answers.managementPort = managementPort;
   if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
-  const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields);
+  const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields, answers.plural);
   if (namesProblem) throw new FieldSpecError(namesProblem);
-  if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity);
+  if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity, answers.plural);
   const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);
   if (migrationLayout !== undefined) answers.migrationLayout = migrationLayout;
   return answers;

@@ -4,6 +4,8 @@ import type { MigrationLayout } from './migration-layout.js';
 /** What a user chooses; everything else is derived from it. */
 export interface Answers {
   entity: string;
+  /** The entity's plural, where pluralize reads the name as a plural already (Lens: Lenses). */
+  plural?: string;
   port: number;
   managementPort: number;
   /** The entity's fields, already checked (see checkFields); the standard item fields when left out. */

@@ -9,10 +9,10 @@ const MIGRATION_NAME = /^(\d{3})-[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  * Checks an answers file's `migrations` (written by `update`): the create migration first, numbers
  * rising, each with a usable list of fields. Throws FieldSpecError.
  */
-export function checkMigrations(input: unknown, entity: string): FieldMigration[] {
+export function checkMigrations(input: unknown, entity: string, plural?: string): FieldMigration[] {
   const shape = 'migrations must be a list of {"name": "002-add-pages-to-books", "fields": [...]} (update writes it; restore it from git)';
   if (!Array.isArray(input) || input.length === 0) throw new FieldSpecError(shape);
-  const create = `001-create-${entityNames(entity).fileBasePlural}`;
+  const create = `001-create-${entityNames(entity, plural).fileBasePlural}`;
   let previous = 0;
   return input.map((entry: unknown, position) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new FieldSpecError(shape);

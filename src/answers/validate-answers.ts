@@ -25,7 +25,7 @@ const OWN_TABLES = new Set(['idempotency_keys', 'rate_limits', 'knex_migrations'
  *   "Class", "Model", "Date" -> undefined (ClassModel, DateModel, createDate: names never clash)
  *   "Rate limit" -> "... would name its table rate_limits, which the service keeps for itself ..."
  */
-export function validateEntity(input: string): string | undefined {
+export function validateEntity(input: string, plural?: string): string | undefined {
   const entity = input.trim();
   if (entity === '') return 'entity name is required';
   if (entity.length > MAX_ENTITY_LENGTH) {
@@ -41,16 +41,35 @@ export function validateEntity(input: string): string | undefined {
   }
   const words = entityWords(entity);
   const last = words.at(-1) ?? '';
-  if (pluralize.isPlural(last) && pluralize.singular(last) !== last) {
+  if (plural !== undefined) {
+    const problem = pluralProblem(entity, plural);
+    if (problem) return problem;
+  } else if (pluralize.isPlural(last) && pluralize.singular(last) !== last) {
     const singular = entityNames([...words.slice(0, -1), pluralize.singular(last)].join(' ')).className;
-    return `entity name "${entity}" looks plural; name one record instead (e.g. "${singular}")`;
+    // pluralize reads Lens as the plural of Len: only the owner knows which it is.
+    return `entity name "${entity}" looks plural; name one record instead (e.g. "${singular}"), or, if "${entity}" is one record, give its plural with --plural`;
   }
-  const names = entityNames(entity);
+  const names = entityNames(entity, plural);
   if (names.className === names.classNamePlural) {
     return `entity name "${entity}" has no distinct plural form; choose a countable noun`;
   }
   if (OWN_TABLES.has(names.tableName)) {
     return `entity name "${entity}" would name its table ${names.tableName}, which the service keeps for itself; choose another name`;
+  }
+  return undefined;
+}
+
+/** Why `plural` cannot be the plural of `entity`: the same words but the last, which differs, and spelled as an entity is. */
+function pluralProblem(entity: string, plural: string): string | undefined {
+  const spelled = plural.trim();
+  if (!/^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)*$/.test(spelled) || spelled.length > MAX_ENTITY_LENGTH) {
+    return `plural must be spelled as an entity name is (ASCII letters and digits, at most ${MAX_ENTITY_LENGTH} characters): ${spelled}`;
+  }
+  const words = entityWords(entity);
+  const pluralWords = entityWords(spelled);
+  const sameStart = pluralWords.length === words.length && words.slice(0, -1).every((word, i) => word === pluralWords[i]);
+  if (!sameStart || pluralWords.at(-1) === words.at(-1)) {
+    return `plural "${spelled}" must be the entity name "${entity}" with its last word in the plural`;
   }
   return undefined;
 }
@@ -83,8 +102,8 @@ const MAX_IDENTIFIER_BYTES = 63;
  * for the list's index, `_check` for an enum); PostgreSQL cuts a longer one, and two cut alike
  * collide, so the migration fails. Names are ASCII, so characters are bytes.
  */
-export function constraintNameProblem(entity: string, fields: readonly FieldSpec[]): string | undefined {
-  const { tableName } = entityNames(entity);
+export function constraintNameProblem(entity: string, fields: readonly FieldSpec[], plural?: string): string | undefined {
+  const { tableName } = entityNames(entity, plural);
   for (const field of fields) {
     const suffixes = [
       ...(field.unique ? ['_unique', '_id_index'] : []),

@@ -24,6 +24,7 @@ interface CliOptions {
   force?: boolean;
   field?: string[];
   answers?: string;
+  plural?: string;
 }
 
 /** Where the CLI reads and writes; the process's own by default, a test's own in tests. */
@@ -67,6 +68,7 @@ function buildProgram(io: CliIo): Command {
       'a field of the entity, repeatable: name:type[:modifier...], e.g. title:string:required:maxLength=200 (default: the item fields name, description, price, quantity)',
       (value: string, previous: string[] = []) => [...previous, value],
     )
+    .option('--plural <name>', 'the entity\'s plural, where its name reads as one (Lens: --plural Lenses)')
     .option('--answers <file>', 'read entity, ports and fields from an answers file (create-item-service.json)')
     .option('-o, --out <dir>', 'output folder (default ./<entity>-service, e.g. ./order-line-service)')
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
@@ -97,14 +99,15 @@ async function resolveAnswers(
   if (answers.entity === undefined) {
     throw new UsageError('missing entity name, e.g. create-item-service OrderLine (prompts need an interactive terminal)');
   }
-  const problem = validateEntity(answers.entity) ?? validatePortPair(answers.port, answers.managementPort);
+  const problem = validateEntity(answers.entity, given.plural) ?? validatePortPair(answers.port, answers.managementPort);
   if (problem) throw new UsageError(problem);
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
   const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io)) : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
+  if (given.plural !== undefined) resolved.plural = given.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
-  const namesProblem = constraintNameProblem(resolved.entity, fields);
+  const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural);
   if (namesProblem) throw new UsageError(namesProblem);
   const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
   return { answers: withFields, prompted: prompts };
@@ -145,7 +148,7 @@ Next steps:
 async function generateCommand(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<void> {
   if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
   const { answers, prompted } = await resolveAnswers(entityArgument, options, io);
-  const outArgument = options.out ?? `./${entityNames(answers.entity).packageName}`;
+  const outArgument = options.out ?? `./${entityNames(answers.entity, answers.plural).packageName}`;
   if (prompted && !options.dryRun && !(await prompted.confirmGeneration(answers, outArgument, sayTo(io)))) {
     throw new Declined(`Nothing was written to ${outArgument}.`);
   }

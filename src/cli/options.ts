@@ -11,6 +11,8 @@ import { FieldSpecError } from '../fields/validate-fields.js';
 /** What the command line gives before prompts and defaults: the entity argument and the flags. */
 export interface GivenOptions {
   entity?: string;
+  /** `--plural`: the entity's plural, where pluralize reads the name as one already. */
+  plural?: string;
   port?: number;
   managementPort?: number;
   /** `--field`, repeatable, in order. */
@@ -22,6 +24,7 @@ export interface GivenOptions {
 /** The answers given so far; prompts or defaults fill the rest. `fields` undefined means the standard fields. */
 export interface GivenAnswers {
   entity?: string;
+  plural?: string;
   port?: number;
   managementPort?: number;
   fields?: FieldSpec[];
@@ -47,6 +50,7 @@ export function givenAnswers(options: GivenOptions, cwd: string): GivenAnswers {
   }
   const given: GivenAnswers = {
     entity: options.entity ?? fromFile?.entity,
+    plural: options.plural ?? fromFile?.plural,
     port: options.port ?? fromFile?.port,
     managementPort: options.managementPort ?? fromFile?.managementPort,
     fields: flags.length > 0 ? parseFieldFlags(flags) : fromFile?.fields,

@@ -10,7 +10,7 @@ import { formatFieldsTable } from './fields-table.js';
  * and whether to go ahead (Enter: yes).
  */
 export async function confirmGeneration(answers: Answers, outArgument: string, say: (line: string) => void): Promise<boolean> {
-  const names = entityNames(answers.entity);
+  const names = entityNames(answers.entity, answers.plural);
   say('');
   say(`The ${names.label} service, into ${outArgument}: /api/${names.routeSegment} on port ${answers.port}, health and metrics on ${answers.managementPort}.`);
   say('');

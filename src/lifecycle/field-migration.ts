@@ -45,7 +45,7 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   } catch (error) {
     throw new LifecycleError(`create-item-service.json: ${(error as Error).message}`);
   }
-  const names = entityNames(answers.entity);
+  const names = entityNames(answers.entity, answers.plural);
   // The create migration keeps the fields it created: an applied migration is never rewritten.
   const recorded: FieldMigration[] = history.length > 0 ? history : [{ name: `001-create-${names.fileBasePlural}`, fields: [...table] }];
   // Only the order differs: the table keeps its column order, there is nothing to migrate.

@@ -55,11 +55,12 @@ export function entityWords(entity: string): string[] {
  *   Category  -> Category, categories, categories, category, "category"
  *   Status    -> Status, statuses, statuses, status, "status"
  *
- * The input must already be valid (see `validateEntity`).
+ * `plural` names the plural where pluralize cannot tell it (Lens: Lenses); it differs from the
+ * entity in the last word only. The input must already be valid (see `validateEntity`).
  */
-export function entityNames(entity: string): EntityNames {
+export function entityNames(entity: string, plural?: string): EntityNames {
   const words = entityWords(entity);
-  const pluralWords = [...words.slice(0, -1), pluralize.plural(words.at(-1) ?? '')];
+  const pluralWords = plural === undefined ? [...words.slice(0, -1), pluralize.plural(words.at(-1) ?? '')] : entityWords(plural);
   const pascal = (parts: string[]) => parts.map(capitalize).join('');
   const label = words.join(' ');
   const labelPlural = pluralWords.join(' ');

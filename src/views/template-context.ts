@@ -18,6 +18,8 @@ export interface TemplateContext extends EntityNames {
   port: number;
   managementPort: number;
   generatorVersion: string;
+  /** The answers file records a plural only when one was given (`--plural`). */
+  plural: boolean;
   /** The answers file lists fields only when they were given: no fields means the standard ones, in every version. */
   givenFields: string | false;
   givenMigrations: string | false;
@@ -39,7 +41,7 @@ export interface TemplateContext extends EntityNames {
 
 /** The context the answers give every template. Pure. */
 export function templateContext(answers: Answers, generatorVersion: string): TemplateContext {
-  const names = entityNames(answers.entity);
+  const names = entityNames(answers.entity, answers.plural);
   const specFields = answers.fields ?? DEFAULT_FIELDS;
   const fields = fieldViews(specFields);
   const history = answers.migrations ?? [];
@@ -51,6 +53,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     port: answers.port,
     managementPort: answers.managementPort,
     generatorVersion,
+    plural: answers.plural !== undefined,
     givenFields: answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField)),
     givenMigrations:
       history.length === 0 ? false : JSON.stringify(history.map(({ name, fields }) => ({ name, fields: fields.map(canonicalField) }))),

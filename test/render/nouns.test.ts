@@ -19,7 +19,7 @@ import { GENERATOR_VERSION } from '../../src/version.js';
 import { loadTemplates, renderUnformatted } from '../../src/render/render.js';
 import { entityNames } from '../../src/names/entity-names.js';
 import { example, root, tempDir } from '../support/helpers.js';
-import { NOUNS } from '../support/nouns.js';
+import { NOUNS, PLURAL_LOOKING } from '../support/nouns.js';
 import { ownNameNouns } from '../support/own-name-nouns.js';
 
 /** Nouns whose table would take one of the service's own: refused, in one line. */
@@ -34,14 +34,21 @@ const BIOME = require.resolve('@biomejs/biome/bin/biome');
  * The client's types for a Product project, renamed for another entity: they differ only in the
  * names (paths, schemas, operations), and openapi-typescript would take seconds per project.
  */
-function clientTypesFor(entity: string): string {
+function clientTypesFor(entity: string, plural?: string): string {
   const product = readFileSync(join(example, 'src/client/schema.d.ts'), 'utf8');
-  const names = entityNames(entity);
+  const names = entityNames(entity, plural);
   return product
     .replaceAll('/api/products', `/api/${names.routeSegment}`)
     .replaceAll('Products', names.classNamePlural)
     .replaceAll('Product', names.className);
 }
+
+test('the singular nouns that read as plurals are accepted with their plural, and refused without, naming --plural', () => {
+  for (const [noun, plural] of PLURAL_LOOKING) {
+    assert.match(validateEntity(noun) ?? '', /give its plural with --plural$/, noun);
+    assert.is(validateEntity(noun, plural), undefined, noun);
+  }
+});
 
 test('the nouns are refused only where they would take a table of the service', () => {
   for (const noun of NOUNS) {
@@ -56,7 +63,8 @@ test("the projects of the common nouns, and of every name the code's own identif
   const ownNames = ownNameNouns(templates);
   // createLogger reads as create<Entity> for the entity Logger, and so on: the check must find some.
   assert.ok(ownNames.includes('Logger'), ownNames.join(', '));
-  const accepted = [...new Set([...NOUNS.filter((noun) => !OWN_TABLE_NOUNS.includes(noun)), ...ownNames])];
+  const plurals = new Map<string, string>(PLURAL_LOOKING);
+  const accepted = [...new Set([...NOUNS.filter((noun) => !OWN_TABLE_NOUNS.includes(noun)), ...ownNames, ...plurals.keys()])];
   const dir = tempDir('create-item-service-nouns-');
   const write = (path: string, content: string) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -64,11 +72,13 @@ test("the projects of the common nouns, and of every name the code's own identif
   };
   for (const noun of accepted) {
     const folder = entityNames(noun).fileBase;
-    for (const [path, content] of renderUnformatted({ entity: noun, ...DEFAULT_PORTS }, templates, GENERATOR_VERSION)) {
+    const plural = plurals.get(noun);
+    const answers = { entity: noun, ...DEFAULT_PORTS, ...(plural === undefined ? {} : { plural }) };
+    for (const [path, content] of renderUnformatted(answers, templates, GENERATOR_VERSION)) {
       // One configuration for all, at the top: Biome refuses a root configuration nested in another.
       write(path === 'biome.jsonc' ? path : `${folder}/${path}`, content);
     }
-    write(`${folder}/src/client/schema.d.ts`, clientTypesFor(noun));
+    write(`${folder}/src/client/schema.d.ts`, clientTypesFor(noun, plural));
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const first = entityNames(accepted[0]!).fileBase;

@@ -35,3 +35,13 @@ export const SOFTWARE = [
 ];
 
 export const NOUNS: readonly string[] = [...COMMERCE, ...CONTENT, ...OPERATIONS, ...SOFTWARE];
+
+/**
+ * Singular nouns pluralize reads as plurals (Lens as the plural of Len): each is accepted with
+ * its plural given (`--plural`), and refused without, naming that option.
+ */
+export const PLURAL_LOOKING: readonly (readonly [noun: string, plural: string])[] = [
+  ['Lens', 'Lenses'], ['Canvas', 'Canvases'], ['Bias', 'Biases'], ['Pelvis', 'Pelvises'], ['Ibis', 'Ibises'],
+  ['Trellis', 'Trellises'], ['Metropolis', 'Metropolises'], ['Pancreas', 'Pancreases'], ['Rhinoceros', 'Rhinoceroses'],
+  ['Thermos', 'Thermoses'], ['Contact lens', 'Contact lenses'],
+];

@@ -77,6 +77,15 @@ for (const entity of ['Class', 'delete', 'Package', 'Model', 'Router', 'Operatio
   test(`"${entity}" is accepted`, () => assert.is(validateEntity(entity), undefined));
 }
 
+test('a singular noun that reads as a plural is refused naming --plural, and accepted with its plural', () => {
+  assert.match(validateEntity('Lens') ?? '', /^entity name "Lens" looks plural; .*give its plural with --plural$/);
+  assert.is(validateEntity('Lens', 'Lenses'), undefined);
+  const names = entityNames('Contact lens', 'contact lenses');
+  assert.equal([names.className, names.classNamePlural, names.routeSegment, names.tableName], ['ContactLens', 'ContactLenses', 'contactlenses', 'contact_lenses']);
+  assert.match(validateEntity('Lens', 'Lens') ?? '', /^plural "Lens" must be the entity name "Lens" with its last word in the plural$/);
+  assert.match(validateEntity('Contact lens', 'Lenses') ?? '', /with its last word in the plural/);
+});
+
 for (const [entity, message] of rejected) {
   test(`"${entity.length > 20 ? `${entity.slice(0, 8)}… (${entity.length} chars)` : entity}" is rejected`, () => {
     const problem = validateEntity(entity);
