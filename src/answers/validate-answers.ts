@@ -3,6 +3,7 @@ import pluralize from 'pluralize';
 import type { FieldSpec } from '../fields/field-spec.js';
 import { entityNames, entityWords } from '../names/entity-names.js';
 import { columnName } from '../names/field-name.js';
+import { knexName, MAX_IDENTIFIER_BYTES } from '../names/knex-names.js';
 
 /** Longer names make unwieldy identifiers, tables and URLs; PostgreSQL cuts identifiers at 63 bytes. */
 export const MAX_ENTITY_LENGTH = 40;
@@ -93,9 +94,6 @@ export function validatePortPair(port: number, managementPort: number): string |
     : undefined;
 }
 
-/** PostgreSQL keeps the first 63 bytes of a longer name (NAMEDATALEN - 1). */
-const MAX_IDENTIFIER_BYTES = 63;
-
 /**
  * Why a field would give an index or constraint a name longer than PostgreSQL keeps, or undefined.
  * knex names them after the table and the column (`<table>_<column>_unique`, `_index`, `_id_index`
@@ -105,13 +103,15 @@ const MAX_IDENTIFIER_BYTES = 63;
 export function constraintNameProblem(entity: string, fields: readonly FieldSpec[], plural?: string): string | undefined {
   const { tableName } = entityNames(entity, plural);
   for (const field of fields) {
-    const suffixes = [
-      ...(field.unique ? ['_unique', '_id_index'] : []),
-      ...(field.index ? ['_index', '_id_index'] : []),
-      ...(field.type === 'enum' ? ['_check'] : []),
+    const column = columnName(field.name);
+    const names = [
+      ...(field.unique ? [knexName(tableName, [column], 'unique')] : []),
+      ...(field.index ? [knexName(tableName, [column], 'index')] : []),
+      // The list's index on (column, id), for a unique or indexed field.
+      ...(field.unique || field.index ? [knexName(tableName, [column, 'id'], 'index')] : []),
+      ...(field.type === 'enum' ? [knexName(tableName, [column], 'check')] : []),
     ];
-    for (const suffix of suffixes) {
-      const name = `${tableName}_${columnName(field.name)}${suffix}`;
+    for (const name of names) {
       if (name.length <= MAX_IDENTIFIER_BYTES) continue;
       return (
         `field "${field.name}": with the table ${tableName}, its index would be named ${name}, ` +

@@ -53,7 +53,6 @@ function kindProblem(key: string, value: unknown): string | undefined {
   }
 }
 
-/** The rules between modifiers of one type (bounds in order and within what the column holds), then min below max. */
 /**
  * What a pattern means only in Unicode mode, which Joi does not use: there `\p{L}` is the text
  * `p{L}` and an emoji is two halves, so the rule would silently differ from the one written.
@@ -75,6 +74,7 @@ function patternTextProblem(pattern: string): string | undefined {
   return `pattern ${pattern} is beyond fast-check, which draws the generated tests' data (${texts.problem}): write it without lookarounds, \\b, \\B or backreferences`;
 }
 
+/** The rules between modifiers of one type (bounds in order and within what the column holds), then min below max. */
 function typeProblem(field: Raw & { type: FieldType }): string | undefined {
   const { min, max } = field as Raw & Partial<Record<'min' | 'max', number>>;
   const problem = typeModule(field.type).specProblem?.(field as unknown as FieldSpec);

@@ -3,6 +3,7 @@ import { columnOf, describeChange, fieldChanges, type Column, type FieldChange }
 import { knexColumn } from './field-views.js';
 import type { FieldSpec } from '../fields/field-spec.js';
 import type { EntityNames } from '../names/entity-names.js';
+import { knexName } from '../names/knex-names.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
 
 /**
@@ -33,9 +34,9 @@ function raw(sql: string, identifiers: string[]): Statement {
 }
 
 /** knex's own names for what `enum()`, `unique()` and `index()` create on a column. */
-const checkName = (table: string, column: string) => `${table}_${column}_check`;
-const uniqueName = (table: string, column: string) => `${table}_${column}_unique`;
-const indexName = (table: string, column: string) => `${table}_${column}_index`;
+const checkName = (table: string, column: string) => knexName(table, [column], 'check');
+const uniqueName = (table: string, column: string) => knexName(table, [column], 'unique');
+const indexName = (table: string, column: string) => knexName(table, [column], 'index');
 
 /** An enum's check constraint: `format in ('hardcover', 'paperback')`, as a JavaScript string. */
 function checkPredicate(column: string, values: readonly string[]): string {

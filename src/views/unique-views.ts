@@ -1,8 +1,7 @@
 import { columnName } from '../names/field-name.js';
+import { knexName, MAX_IDENTIFIER_BYTES } from '../names/knex-names.js';
 import type { FieldSpec } from '../fields/field-spec.js';
 
-/** PostgreSQL keeps the first 63 bytes of a longer identifier (NAMEDATALEN - 1). */
-const MAX_IDENTIFIER_BYTES = 63;
 
 /** A unique field, as the repository maps its constraint back to it. */
 export interface UniqueView {
@@ -20,7 +19,7 @@ export interface UniqueView {
  */
 export function uniqueConstraintName(tableName: string, column: string): string {
   const table = tableName.replace(/\.|-/g, '_');
-  return `${table}_${column}_unique`.toLowerCase().slice(0, MAX_IDENTIFIER_BYTES);
+  return knexName(table, [column], 'unique').toLowerCase().slice(0, MAX_IDENTIFIER_BYTES);
 }
 
 /** The unique fields, in the spec's order; empty when none is unique. */
