@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { constraintNameProblem, validateEntity, validatePort, validatePortPair } from './validate-answers.js';
+import { constraintNameProblem, softDeleteFieldProblem, validateEntity, validatePort, validatePortPair } from './validate-answers.js';
 import type { FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
 import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
@@ -38,11 +38,12 @@ export interface AnswersFromFile {
   migrations?: FieldMigration[];
   /** How the project's first migrations build its table (see Answers.migrationLayout). */
   migrationLayout?: MigrationLayout;
+  softDelete?: boolean;
 }
 
 /** What a generated project's create-item-service.json also holds: read past, never used as answers. */
 const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
-const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'migrations', 'migrationLayout']);
+const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'migrations', 'migrationLayout']);
 
 function checkPort(value: unknown, label: string): number | undefined {
   if (value === undefined) return undefined;
@@ -63,7 +64,7 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   }
   const raw = input as Record<string, unknown>;
   const unknown = Object.keys(raw).find((key) => !ANSWER_KEYS.has(key) && !RECORD_KEYS.has(key));
-  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields)`);
+  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields, softDelete)`);
   if (typeof raw.entity !== 'string') throw new FieldSpecError('needs "entity", e.g. "entity": "Book"');
   if (raw.plural !== undefined && typeof raw.plural !== 'string') throw new FieldSpecError('"plural" must be a name, e.g. "plural": "Lenses"');
   const entityProblem = validateEntity(raw.entity, raw.plural);
@@ -79,6 +80,10 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   if (port !== undefined) answers.port = port;
   if (managementPort !== undefined) answers.managementPort = managementPort;
   if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
+  if (raw.softDelete !== undefined && typeof raw.softDelete !== 'boolean') throw new FieldSpecError('"softDelete" must be true or false');
+  if (raw.softDelete === true) answers.softDelete = true;
+  const softDeleteProblem = answers.softDelete && softDeleteFieldProblem(answers.fields ?? []);
+  if (softDeleteProblem) throw new FieldSpecError(softDeleteProblem);
   const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields, answers.plural);
   if (namesProblem) throw new FieldSpecError(namesProblem);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity, answers.plural);

@@ -17,12 +17,16 @@ export interface Answers {
   migrations?: FieldMigration[];
   /** How the first migrations build the table (see MIGRATION_LAYOUTS); a new project's layout when left out. */
   migrationLayout?: MigrationLayout;
+  /** A delete hides the row, restorable until it is purged (Google AIP-164); off (or left out): a delete removes it. */
+  softDelete?: boolean;
 }
 
-/** A migration and the fields the table has once it ran. */
+/** A migration and what the table has once it ran: its fields, and whether it keeps deleted rows. */
 export interface FieldMigration {
   name: string;
   fields: FieldSpec[];
+  /** Recorded only when on. */
+  softDelete?: boolean;
 }
 
 /** The ports a project gets when the user names none. */

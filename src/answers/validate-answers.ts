@@ -121,3 +121,13 @@ export function constraintNameProblem(entity: string, fields: readonly FieldSpec
   }
   return undefined;
 }
+
+/**
+ * Why a field cannot be in a service with soft delete, or undefined: the list's `deleted`
+ * parameter (deleted=only|include) would take the place of a field's own filter of that name.
+ */
+export function softDeleteFieldProblem(fields: readonly FieldSpec[]): string | undefined {
+  return fields.some((field) => field.name === 'deleted')
+    ? 'field name "deleted" is the list\'s parameter for deleted records where soft delete is on (deleted=only|include): name the field otherwise'
+    : undefined;
+}

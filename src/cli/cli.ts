@@ -12,7 +12,7 @@ import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
 import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
-import { constraintNameProblem, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
+import { constraintNameProblem, softDeleteFieldProblem, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 interface CliOptions {
@@ -25,6 +25,7 @@ interface CliOptions {
   field?: string[];
   answers?: string;
   plural?: string;
+  softDelete?: boolean;
 }
 
 /** Where the CLI reads and writes; the process's own by default, a test's own in tests. */
@@ -69,6 +70,7 @@ function buildProgram(io: CliIo): Command {
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option('--plural <name>', 'the entity\'s plural, where its name reads as one (Lens: --plural Lenses)')
+    .option('--soft-delete', 'a delete hides the record, restorable until purged after DELETED_RETENTION_DAYS (default: a delete removes it)')
     .option('--answers <file>', 'read entity, ports and fields from an answers file (create-item-service.json)')
     .option('-o, --out <dir>', 'output folder (default ./<entity>-service, e.g. ./order-line-service)')
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
@@ -106,8 +108,9 @@ async function resolveAnswers(
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
   if (given.plural !== undefined) resolved.plural = given.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
+  if (given.softDelete) resolved.softDelete = true;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
-  const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural);
+  const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural) ?? (resolved.softDelete ? softDeleteFieldProblem(fields) : undefined);
   if (namesProblem) throw new UsageError(namesProblem);
   const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
   return { answers: withFields, prompted: prompts };

@@ -19,6 +19,8 @@ export interface GivenOptions {
   field?: string[];
   /** `--answers <file>`, relative to `cwd`. */
   answers?: string;
+  /** `--soft-delete`. */
+  softDelete?: boolean;
 }
 
 /** The answers given so far; prompts or defaults fill the rest. `fields` undefined means the standard fields. */
@@ -32,6 +34,7 @@ export interface GivenAnswers {
   migrations?: FieldMigration[];
   /** A generated project's migration layout, from its answers file: a new project renders the same first migrations. */
   migrationLayout?: MigrationLayout;
+  softDelete?: boolean;
 }
 
 /**
@@ -56,6 +59,8 @@ export function givenAnswers(options: GivenOptions, cwd: string): GivenAnswers {
     fields: flags.length > 0 ? parseFieldFlags(flags) : fromFile?.fields,
     migrations: fromFile?.migrations,
     migrationLayout: fromFile?.migrationLayout,
+    // The flag turns it on; it cannot turn off what the file turns on, so there is nothing to win.
+    softDelete: options.softDelete === true || fromFile?.softDelete === true ? true : undefined,
   };
   return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as GivenAnswers;
 }

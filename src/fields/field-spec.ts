@@ -1,7 +1,7 @@
 /**
  * The entity's fields as data: what the answers file's `fields` array holds and what every
- * template that knows the fields reads. `id`, `createdAt` and `updatedAt` are the service's own
- * and never listed here.
+ * template that knows the fields reads. `id`, `version`, the timestamps and who wrote the row
+ * (`createdBy`, `updatedBy`, `deletedAt`, `deletedBy`) are the service's own and never listed here.
  */
 
 export const FIELD_TYPES = [

@@ -33,11 +33,14 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   const { answers } = record;
   const current = answers.fields ?? DEFAULT_FIELDS;
   const history = answers.migrations ?? [];
-  // Without a record of what was generated (a project older than the record), the fields are what the table has.
-  const table = history.at(-1)?.fields ?? (record.generated ? (record.generated.answers.fields ?? DEFAULT_FIELDS) : current);
+  // Without a record of what was generated (a project older than the record), the table is what the answers say.
+  const generated = record.generated?.answers ?? answers;
+  const table = history.at(-1)?.fields ?? (record.generated ? (generated.fields ?? DEFAULT_FIELDS) : current);
+  const keptDeleted = (history.at(-1) ?? generated).softDelete === true;
+  const keepsDeleted = answers.softDelete === true;
   const fields = answers.fields?.map(withoutRename);
   const settled: Answers = fields === undefined ? answers : { ...answers, fields };
-  if (sameColumns(table, current)) return { answers: settled };
+  if (sameColumns(table, current) && keptDeleted === keepsDeleted) return { answers: settled };
 
   let changes: FieldChange[];
   try {
@@ -47,23 +50,38 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   }
   const names = entityNames(answers.entity, answers.plural);
   // The create migration keeps the fields it created: an applied migration is never rewritten.
-  const recorded: FieldMigration[] = history.length > 0 ? history : [{ name: `001-create-${names.fileBasePlural}`, fields: [...table] }];
+  const create = { name: `001-create-${names.fileBasePlural}`, fields: [...table] };
+  const recorded: FieldMigration[] = history.length > 0 ? history : [keptDeleted ? { ...create, softDelete: true } : create];
   // Only the order differs: the table keeps its column order, there is nothing to migrate.
-  if (changes.length === 0) return { answers: { ...settled, migrations: recorded } };
+  if (changes.length === 0 && keptDeleted === keepsDeleted) return { answers: { ...settled, migrations: recorded } };
 
   const numbers = [...recorded.map((migration) => Number(migration.name.slice(0, 3))), ...taken];
-  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${slug(changes, names.fileBasePlural)}`;
+  const softDeleteChange = keptDeleted === keepsDeleted ? undefined : keepsDeleted ? 'on' : 'off';
+  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${slug(changes, names.fileBasePlural, softDeleteChange)}`;
   const migration: PendingFieldMigration = {
     name,
-    changes: changes.map(describeChange),
+    changes: [
+      ...(softDeleteChange === 'on' ? ['keeps deleted rows, restorable until purged (soft delete)'] : []),
+      ...changes.map(describeChange),
+      ...(softDeleteChange === 'off' ? ['removes deleted rows for good (no soft delete; the migration refuses while deleted rows exist)'] : []),
+    ],
     destructive: changes.map(destructiveReason).filter((reason) => reason !== undefined),
   };
   // The migration's own list keeps each renamedFrom: it is how that migration is rendered, as a rename.
-  return { answers: { ...settled, migrations: [...recorded, { name, fields: [...current] }] }, migration };
+  const after: FieldMigration = keepsDeleted ? { name, fields: [...current], softDelete: true } : { name, fields: [...current] };
+  return { answers: { ...settled, migrations: [...recorded, after] }, migration };
 }
 
-/** `add-pages-to-books`, `drop-summary-from-books`, `rename-pages-to-page-count-in-books`; several: `change-books-fields`. */
-function slug(changes: FieldChange[], plural: string): string {
+/**
+ * `add-pages-to-books`, `drop-summary-from-books`, `rename-pages-to-page-count-in-books`; several:
+ * `change-books-fields`; soft delete on or off: `add-soft-delete-to-books`, `drop-soft-delete-from-books`,
+ * and with field changes beside it, `change-books`.
+ */
+function slug(changes: FieldChange[], plural: string, softDelete: 'on' | 'off' | undefined): string {
+  if (softDelete !== undefined) {
+    if (changes.length > 0) return `change-${plural}`;
+    return softDelete === 'on' ? `add-soft-delete-to-${plural}` : `drop-soft-delete-from-${plural}`;
+  }
   const [change] = changes;
   const words = (field: FieldSpec) => columnName(field.name).replaceAll('_', '-');
   if (changes.length > 1 || change === undefined) return `change-${plural}-fields`;

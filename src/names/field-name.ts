@@ -3,8 +3,8 @@ import { capitalize, entityWords } from './entity-names.js';
 /** PostgreSQL cuts identifiers at 63 bytes; index names add the table's name to the column's. */
 export const MAX_FIELD_NAME_LENGTH = 40;
 
-/** The service's own fields. */
-const SERVICE_FIELDS = new Set(['id', 'version', 'createdAt', 'updatedAt']);
+/** The service's own fields (deletedAt and deletedBy where soft delete is on, reserved either way so that it can be). */
+const SERVICE_FIELDS = new Set(['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt', 'deletedBy']);
 
 /**
  * camelCase names an Objection model instance or class, or every JavaScript object, already has
@@ -72,7 +72,7 @@ const SQL_RESERVED = new Set([
  */
 const GENERATED_NAMES = new Set([
   'storableText', 'textMessages', 'textPrefix', 'calendarDate', 'dateMessages', 'storableInstant', 'instantMessages', 'timestamp', 'idRule',
-  'listQueryRules', 'page', 'pageSize', 'sort', 'after', 'count', 'filterParameters', 'sortParameter',
+  'listQueryRules', 'page', 'pageSize', 'sort', 'after', 'count', 'filterParameters', 'sortParameter', 'tokenSubject', 'setByService',
 ]);
 
 /**
@@ -123,7 +123,7 @@ export function validateFieldName(name: string): string | undefined {
   if (name.length > MAX_FIELD_NAME_LENGTH) {
     return `field name "${name}" must be at most ${MAX_FIELD_NAME_LENGTH} characters (got ${name.length})`;
   }
-  if (SERVICE_FIELDS.has(name)) return `field name "${name}" is one of the service's own fields (id, version, createdAt, updatedAt)`;
+  if (SERVICE_FIELDS.has(name)) return `field name "${name}" is one of the service's own fields (${[...SERVICE_FIELDS].join(', ')})`;
   if (MODEL_MEMBERS.has(name)) return `field name "${name}" clashes with what an Objection model or JavaScript object already has`;
   if (SCRIPT_RESERVED.has(name)) return `field name "${name}" is a reserved word in JavaScript/TypeScript`;
   if (SQL_RESERVED.has(columnName(name))) return `field name "${name}" (column ${columnName(name)}) is a reserved word in SQL`;

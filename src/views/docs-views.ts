@@ -26,7 +26,7 @@ export interface DocsView {
   };
 }
 
-export function docsView(fields: readonly FieldSpec[]): DocsView {
+export function docsView(fields: readonly FieldSpec[], softDelete = false): DocsView {
   const { create, update } = requestExamples(fields);
   return {
     // The examples are each rule's own .example(), which the OpenAPI module reads from the schema.
@@ -35,7 +35,7 @@ export function docsView(fields: readonly FieldSpec[]): DocsView {
     updateExamples: update.map(exampleLines),
     badRequestExample: badRequestExample(fields),
     readme: {
-      record: readmeRecord(fields),
+      record: readmeRecord(fields, softDelete),
       fieldRows: fields.map(readmeFieldRow),
       createBody: readmeCreateBody(fields),
       noConversion: readmeNoConversion(fields),

@@ -12,8 +12,6 @@ export interface EntityShape {
   int4Columns: string;
   /** The schema module's field constants: the integers' beside INT4_MAX first, then the decimals'. */
   constantLines: string[];
-  /** Whether a string or text field needs the schema's storableText check. */
-  hasText: boolean;
   /** Whether a date field needs the schema's calendarDate check. */
   hasDate: boolean;
   /** Whether the model's $parseDatabaseJson has a value to convert (a decimal's NUMERIC text). */
@@ -29,12 +27,20 @@ function sentenceList(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-function rowShape(fields: readonly FieldView[]): Pick<EntityShape, 'rowOmitted' | 'rowColumns'> {
+function rowShape(fields: readonly FieldView[], softDelete: boolean): Pick<EntityShape, 'rowOmitted' | 'rowColumns'> {
   const differing = fields.filter((field) => field.rowType !== undefined || field.column !== field.name);
   const rowKeys = [
     ...differing.map((field) => ({ name: field.name, column: field.column, type: field.rowType ?? field.tsType })),
     { name: 'createdAt', column: 'created_at', type: 'string' },
     { name: 'updatedAt', column: 'updated_at', type: 'string' },
+    { name: 'createdBy', column: 'created_by', type: 'string | null' },
+    { name: 'updatedBy', column: 'updated_by', type: 'string | null' },
+    ...(softDelete
+      ? [
+          { name: 'deletedAt', column: 'deleted_at', type: 'string | null' },
+          { name: 'deletedBy', column: 'deleted_by', type: 'string | null' },
+        ]
+      : []),
   ];
   return {
     rowOmitted: rowKeys.map((key) => literal(key.name)).join(' | '),
@@ -52,14 +58,13 @@ function createType(fields: readonly FieldView[], className: string): string {
 }
 
 /** The entity-level view of the fields, for the model and the schemas. */
-export function entityShape(fields: readonly FieldView[], names: EntityNames): EntityShape {
+export function entityShape(fields: readonly FieldView[], names: EntityNames, softDelete = false): EntityShape {
   const integers = fields.filter((field) => field.isInteger);
   const int4 = ['the id column', ...integers.map((field) => field.label)];
   return {
-    ...rowShape(fields),
+    ...rowShape(fields, softDelete),
     int4Columns: `${sentenceList(int4)} ${int4.length === 1 ? 'is' : int4.length === 2 ? 'are both' : 'are all'}`,
     constantLines: [...integers, ...fields.filter((field) => !field.isInteger)].flatMap((field) => field.constants),
-    hasText: fields.some((field) => field.isText),
     hasDate: fields.some((field) => field.isDate),
     convertsFromDatabase: fields.some((field) => field.fromDatabase.length > 0),
     createType: createType(fields, names.className),

@@ -40,11 +40,14 @@ export interface FieldView {
   isDate: boolean;
 }
 
-/** The migration's column call for a field: `table.decimal('price', 18, 2).notNullable();` */
-export function knexColumn(field: FieldSpec, column: string = columnName(field.name)): string {
+/**
+ * The migration's column call for a field: `table.decimal('price', 18, 2).notNullable();`. A table
+ * that keeps deleted rows makes a unique field unique in a call of its own (see uniqueCalls).
+ */
+export function knexColumn(field: FieldSpec, column: string = columnName(field.name), keepsDeleted = false): string {
   const calls = [fieldType(field).knexColumn(field, literal(column)), field.required ? 'notNullable()' : 'nullable()'];
   if (field.default !== undefined) calls.push(`defaultTo(${literal(field.default)})`);
-  if (field.unique) calls.push('unique()');
+  if (field.unique && !keepsDeleted) calls.push('unique()');
   if (field.index) calls.push('index()');
   return `${calls.join('.')};`;
 }
@@ -62,8 +65,8 @@ function rowType(field: FieldSpec): string | undefined {
   return field.required ? rowType : `${rowType} | null`;
 }
 
-/** The view of each field, in the spec's order. */
-export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
+/** The view of each field, in the spec's order; `keepsDeleted` as the table the migration makes does (soft delete). */
+export function fieldViews(fields: readonly FieldSpec[], keepsDeleted = false): FieldView[] {
   return fields.map((field) => {
     const column = columnName(field.name);
     return {
@@ -73,7 +76,7 @@ export function fieldViews(fields: readonly FieldSpec[]): FieldView[] {
       constantName: column.toUpperCase(),
       requiredOnCreate: requiredOnCreate(field),
       createDefault: field.default === undefined ? undefined : typeof field.default === 'number' ? numberLiteral(field.default) : literal(field.default),
-      knexColumn: knexColumn(field, column),
+      knexColumn: knexColumn(field, column, keepsDeleted),
       tsType: tsType(field),
       rowType: rowType(field),
       fromDatabase: fieldType(field).fromDatabase?.(field, column) ?? [],

@@ -3,7 +3,7 @@ import { columnName } from '../names/field-name.js';
 import { lengthBounds } from '../fields/types/lengths.js';
 import type { FieldSpec } from '../fields/field-spec.js';
 
-/** A key the list sorts and filters by: `id`, `createdAt`, `updatedAt`, or a unique or indexed field. */
+/** A key the list sorts and filters by: `id`, the timestamps, who wrote the row, or a unique or indexed field. */
 export interface ListKeyView {
   name: string;
   column: string;
@@ -64,6 +64,9 @@ const OWN_KEYS: ListKeyView[] = [
   { name: 'id', column: 'id', nullable: false, rule: 'Joi.number().integer().min(1).max(MAX_ID)', numeric: true, unique: true, text: false, maxLength: undefined },
   { name: 'createdAt', column: 'created_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, text: false, maxLength: undefined },
   { name: 'updatedAt', column: 'updated_at', nullable: false, rule: 'timestamp', numeric: false, unique: false, text: false, maxLength: undefined },
+  // Who wrote a row: an exact match ("my items"); no [prefix], a subject is an identifier, not prose.
+  { name: 'createdBy', column: 'created_by', nullable: true, rule: 'tokenSubject', numeric: false, unique: false, text: false, maxLength: undefined },
+  { name: 'updatedBy', column: 'updated_by', nullable: true, rule: 'tokenSubject', numeric: false, unique: false, text: false, maxLength: undefined },
 ];
 
 /** `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */

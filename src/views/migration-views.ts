@@ -5,6 +5,8 @@ import type { FieldSpec } from '../fields/field-spec.js';
 import type { EntityNames } from '../names/entity-names.js';
 import { knexName } from '../names/knex-names.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
+import type { FieldMigration } from '../answers/answers.js';
+import { keepDeletedRows, removeDeletedRows, uniqueCalls, type UniqueCalls } from './soft-delete-migration.js';
 
 /**
  * A migration that changes the table's fields, as its template prints it: `up` and `down` are
@@ -19,6 +21,8 @@ export interface MigrationView {
   summary: string[];
   up: string[];
   down: string[];
+  /** Its `up` or `down` turns soft delete off, which refuses while deleted rows exist (with a StartupError). */
+  refusesDeletedRows: boolean;
 }
 
 /** One statement of a migration: an alterTable block or a raw one. */
@@ -33,9 +37,8 @@ function raw(sql: string, identifiers: string[]): Statement {
   return [`  await knex.raw(${literal(sql)}, ${literal(identifiers)});`];
 }
 
-/** knex's own names for what `enum()`, `unique()` and `index()` create on a column. */
+/** knex's own names for what `enum()` and `index()` create on a column. */
 const checkName = (table: string, column: string) => knexName(table, [column], 'check');
-const uniqueName = (table: string, column: string) => knexName(table, [column], 'unique');
 const indexName = (table: string, column: string) => knexName(table, [column], 'index');
 
 /** An enum's check constraint: `format in ('hardcover', 'paperback')`, as a JavaScript string. */
@@ -61,21 +64,24 @@ function alterCall(column: Column, name: string, options: string): string {
 }
 
 /** Renames a column and the constraints knex named after it, so later migrations find them by name. */
-function renameColumn(table: string, column: Column, from: string, to: string): Statement[] {
+function renameColumn(table: string, column: Column, from: string, to: string, unique: UniqueCalls): Statement[] {
   const statements = [alterTable(table, `table.renameColumn(${literal(from)}, ${literal(to)});`)];
   const renameConstraint = 'alter table ?? rename constraint ?? to ??';
   if (column.values) statements.push(raw(renameConstraint, [table, checkName(table, from), checkName(table, to)]));
-  if (column.unique) statements.push(raw(renameConstraint, [table, uniqueName(table, from), uniqueName(table, to)]));
+  if (column.unique) {
+    const { sql, identifiers } = unique.rename(table, from, to);
+    statements.push(raw(sql, identifiers));
+  }
   if (column.index) statements.push(raw('alter index ?? rename to ??', [indexName(table, from), indexName(table, to)]));
   return statements;
 }
 
 /** Brings column `name` from `a` to `b` (names aside): indexes and checks off, the column, then on. */
-function alterColumn(table: string, name: string, a: Column, b: Column): Statement[] {
+function alterColumn(table: string, name: string, a: Column, b: Column, unique: UniqueCalls): Statement[] {
   const column = literal(name);
   const statements: Statement[] = [];
   const valuesChange = JSON.stringify(a.values) !== JSON.stringify(b.values);
-  if (a.unique && !b.unique) statements.push(alterTable(table, `table.dropUnique([${column}]);`));
+  if (a.unique && !b.unique) statements.push(alterTable(table, unique.drop(name)));
   if (a.index && !b.index) statements.push(alterTable(table, `table.dropIndex([${column}]);`));
   if (a.values && valuesChange) statements.push(alterTable(table, `table.dropChecks([${literal(checkName(table, name))}]);`));
   const typeChange = a.type !== b.type;
@@ -87,29 +93,39 @@ function alterColumn(table: string, name: string, a: Column, b: Column): Stateme
   if (b.values && valuesChange) {
     statements.push(alterTable(table, `table.check(${checkPredicate(name, b.values)}, {}, ${literal(checkName(table, name))});`));
   }
-  if (b.unique && !a.unique) statements.push(alterTable(table, `table.unique([${column}]);`));
+  if (b.unique && !a.unique) statements.push(alterTable(table, unique.add(name)));
   if (b.index && !a.index) statements.push(alterTable(table, `table.index([${column}]);`));
   return statements;
 }
 
-/** The statements of `up` and of `down` for one change. */
-function changeStatements(table: string, change: FieldChange): { up: Statement[]; down: Statement[] } {
+/** The column calls that add a field: the column, and its unique index where the table keeps deleted rows. */
+function addColumn(field: FieldSpec, keepsDeleted: boolean, unique: UniqueCalls): string[] {
+  const column = columnOf(field);
+  return [knexColumn(field, column.name, keepsDeleted), ...(keepsDeleted && column.unique ? [unique.add(column.name)] : [])];
+}
+
+/** The statements of `up` and of `down` for one change, in a table that keeps deleted rows or not. */
+function changeStatements(table: string, change: FieldChange, keepsDeleted: boolean): { up: Statement[]; down: Statement[] } {
+  const unique = uniqueCalls(table, keepsDeleted);
   if (change.kind === 'add') {
     const column = columnOf(change.to);
-    return { up: [alterTable(table, knexColumn(change.to))], down: [alterTable(table, `table.dropColumn(${literal(column.name)});`)] };
+    return { up: [alterTable(table, ...addColumn(change.to, keepsDeleted, unique))], down: [alterTable(table, `table.dropColumn(${literal(column.name)});`)] };
   }
   if (change.kind === 'drop') {
     const column = columnOf(change.from);
-    return { up: [alterTable(table, `table.dropColumn(${literal(column.name)});`)], down: [alterTable(table, knexColumn(change.from))] };
+    return { up: [alterTable(table, `table.dropColumn(${literal(column.name)});`)], down: [alterTable(table, ...addColumn(change.from, keepsDeleted, unique))] };
   }
   const from = columnOf(change.from);
   const to = columnOf(change.to);
   const renames = from.name !== to.name;
   return {
-    up: [...(renames ? renameColumn(table, from, from.name, to.name) : []), ...alterColumn(table, to.name, from, to)],
-    down: [...alterColumn(table, to.name, to, from), ...(renames ? renameColumn(table, from, to.name, from.name) : [])],
+    up: [...(renames ? renameColumn(table, from, from.name, to.name, unique) : []), ...alterColumn(table, to.name, from, to, unique)],
+    down: [...alterColumn(table, to.name, to, from, unique), ...(renames ? renameColumn(table, from, to.name, from.name, unique) : [])],
   };
 }
+
+/** The columns of the unique fields. */
+const uniqueColumns = (fields: readonly FieldSpec[]) => fields.filter((field) => field.unique).map((field) => columnOf(field).name);
 
 /** `002-add-pages-to-books` -> `addPagesToBooks`; a name index.ts already uses gets the number too. */
 function identifierOf(name: string, taken: Set<string>): string {
@@ -121,25 +137,40 @@ function identifierOf(name: string, taken: Set<string>): string {
 }
 
 /**
- * The view of each migration after the first: the one from field list `i - 1` to field list `i`.
- * `taken` holds the identifiers index.ts already imports (the create migration's).
+ * The view of each migration after the first: the one from the table after migration `i - 1` to
+ * the table after migration `i`. Soft delete is turned on before the field changes and off after
+ * them, so that the changes run in the table that keeps deleted rows. `taken` holds the
+ * identifiers index.ts already imports (the create migration's).
  */
-export function migrationViews(
-  table: string,
-  labelPlural: string,
-  history: readonly { name: string; fields: readonly FieldSpec[] }[],
-  taken: Set<string>,
-): MigrationView[] {
+export function migrationViews(table: string, labelPlural: string, history: readonly FieldMigration[], taken: Set<string>): MigrationView[] {
   return history.slice(1).map((migration, i) => {
-    const changes = fieldChanges(history[i]?.fields ?? [], migration.fields);
-    const statements = changes.map((change) => changeStatements(table, change));
-    const described = changes.map(describeChange).join('; ');
+    const before = history[i]!;
+    const changes = fieldChanges(before.fields, migration.fields);
+    const turnsOn = !before.softDelete && migration.softDelete === true;
+    const turnsOff = before.softDelete === true && !migration.softDelete;
+    const statements = changes.map((change) => changeStatements(table, change, turnsOn || turnsOff || migration.softDelete === true));
+    const up = statements.flatMap(({ up }) => up);
+    const down = statements.reverse().flatMap(({ down }) => down);
+    if (turnsOn) {
+      up.unshift(...keepDeletedRows(table, uniqueColumns(before.fields)));
+      down.push(...removeDeletedRows(table, uniqueColumns(before.fields)));
+    }
+    if (turnsOff) {
+      up.push(...removeDeletedRows(table, uniqueColumns(migration.fields)));
+      down.unshift(...keepDeletedRows(table, uniqueColumns(migration.fields)));
+    }
+    const described = [
+      ...(turnsOn ? ['a delete keeps the row, restorable until purged'] : []),
+      ...changes.map(describeChange),
+      ...(turnsOff ? ['a delete removes the row'] : []),
+    ];
     return {
       name: migration.name,
       identifier: identifierOf(migration.name, taken),
-      summary: docComment(`The ${labelPlural}' fields: ${described}.`),
-      up: statements.flatMap(({ up }) => up.flat()),
-      down: statements.reverse().flatMap(({ down }) => down.flat()),
+      summary: docComment(changes.length === 0 ? `The ${labelPlural}: ${described.join('; ')}.` : `The ${labelPlural}' fields: ${described.join('; ')}.`),
+      up: up.flat(),
+      down: down.flat(),
+      refusesDeletedRows: turnsOn || turnsOff,
     };
   });
 }
@@ -165,15 +196,17 @@ export interface MigrationLayoutView {
 /** The view of a layout for this entity. */
 export function migrationLayoutView(layout: MigrationLayout, names: EntityNames): MigrationLayoutView {
   const create = { name: `001-create-${names.fileBasePlural}`, identifier: `create${names.classNamePlural}` };
+  // Its own migration in every layout, so that a project made before the audit columns gains them by update.
+  const audit = { name: `001-record-who-changed-${names.fileBasePlural}`, identifier: `recordWhoChanged${names.classNamePlural}` };
   const serviceTables = [
     { name: '001-store-idempotency-keys', identifier: 'storeIdempotencyKeys' },
     { name: '001-store-rate-limits', identifier: 'storeRateLimits' },
   ];
-  if (layout === 'combined') return { name: layout, combined: true, initial: [create, ...serviceTables], listIndexMigration: create.name };
+  if (layout === 'combined') return { name: layout, combined: true, initial: [create, audit, ...serviceTables], listIndexMigration: create.name };
   const index = { name: `001-index-${names.fileBasePlural}-for-lists`, identifier: `index${names.classNamePlural}ForLists` };
   const version = {
     name: `001-version-${names.fileBasePlural}-for-conditional-requests`,
     identifier: `version${names.classNamePlural}ForConditionalRequests`,
   };
-  return { name: layout, combined: false, initial: [create, index, ...serviceTables, version], listIndexMigration: index.name };
+  return { name: layout, combined: false, initial: [create, index, audit, ...serviceTables, version], listIndexMigration: index.name };
 }

@@ -35,12 +35,13 @@ export function readmeFieldRow(field: FieldSpec): string {
 
 /**
  * A stored record as the API answers it, its keys in the answer's order, with every field's
- * example, wrapped as the README's prose:
+ * example, created by the built-in account, wrapped as the README's prose:
  *
  *   { "id": 1, "version": 1, "name": "Widget", "description": "A small widget", "price": 19.99,
- *     "quantity": 3, "createdAt": "2026-01-01T12:00:00.000Z", "updatedAt": "2026-01-01T12:00:00.000Z" }
+ *     "quantity": 3, "createdAt": "2026-01-01T12:00:00.000Z", "updatedAt": "2026-01-01T12:00:00.000Z",
+ *     "createdBy": "admin", "updatedBy": "admin" }
  */
-export function readmeRecord(fields: readonly FieldSpec[]): string {
+export function readmeRecord(fields: readonly FieldSpec[], softDelete = false): string {
   const timestamp = JSON.stringify('2026-01-01T12:00:00.000Z');
   const entries = [
     '"id": 1',
@@ -48,6 +49,9 @@ export function readmeRecord(fields: readonly FieldSpec[]): string {
     ...fields.map((field) => `${JSON.stringify(field.name)}: ${JSON.stringify(exampleValue(field))}`),
     `"createdAt": ${timestamp}`,
     `"updatedAt": ${timestamp}`,
+    '"createdBy": "admin"',
+    '"updatedBy": "admin"',
+    ...(softDelete ? ['"deletedAt": null', '"deletedBy": null'] : []),
   ].map((entry, index, all) => (index < all.length - 1 ? `${entry},` : `${entry} }`));
   const lines = [`{ ${entries[0]}`];
   for (const entry of entries.slice(1)) {

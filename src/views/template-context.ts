@@ -9,6 +9,8 @@ import { listView, type ListView } from './list-views.js';
 import { NEW_PROJECT_LAYOUT } from '../answers/migration-layout.js';
 import { migrationLayoutView, migrationViews, type MigrationLayoutView, type MigrationView } from './migration-views.js';
 import { uniqueViews, type UniqueView } from './unique-views.js';
+import { uniqueCalls } from './soft-delete-migration.js';
+import { columnName } from '../names/field-name.js';
 
 /**
  * Everything a template can print. Handlebars runs in strict mode, so a template that names
@@ -26,6 +28,8 @@ export interface TemplateContext extends EntityNames {
   fields: FieldView[];
   /** The fields the create migration creates: those it was first rendered with. */
   createFields: FieldView[];
+  /** Where the create migration keeps deleted rows: the calls that make its unique fields unique among the live rows. */
+  createUniqueIndexes: string[];
   /** How the first migrations build the table, and their names. */
   migrationLayout: MigrationLayoutView;
   /** The field migrations after the first ones; each renders the `__migration__` templates once. */
@@ -37,6 +41,10 @@ export interface TemplateContext extends EntityNames {
   list: ListView;
   /** The schema module's DATE_TIME: the rule the generator checks a datetime default or example by. */
   dateTimePattern: string;
+  /** A delete hides the row until it is restored or purged (see Answers.softDelete). */
+  softDelete: boolean;
+  /** Whether the create migration made the table keep deleted rows: as it was first rendered. */
+  createSoftDelete: boolean;
 }
 
 /** The context the answers give every template. Pure. */
@@ -45,6 +53,9 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
   const specFields = answers.fields ?? DEFAULT_FIELDS;
   const fields = fieldViews(specFields);
   const history = answers.migrations ?? [];
+  const softDelete = answers.softDelete === true;
+  const createSpec = history[0]?.fields ?? specFields;
+  const createSoftDelete = history[0] === undefined ? softDelete : history[0].softDelete === true;
   const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names);
   // A field migration may not take the identifiers index.ts gives the first migrations.
   const taken = new Set(migrationLayout.initial.map((migration) => migration.identifier));
@@ -56,15 +67,20 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     plural: answers.plural !== undefined,
     givenFields: answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField)),
     givenMigrations:
-      history.length === 0 ? false : JSON.stringify(history.map(({ name, fields }) => ({ name, fields: fields.map(canonicalField) }))),
+      history.length === 0
+        ? false
+        : JSON.stringify(history.map(({ name, fields, softDelete }) => ({ name, fields: fields.map(canonicalField), ...(softDelete ? { softDelete } : {}) }))),
     fields,
-    createFields: history[0] === undefined ? fields : fieldViews(history[0].fields),
+    createFields: fieldViews(createSpec, createSoftDelete),
+    createUniqueIndexes: createSoftDelete ? createSpec.filter((field) => field.unique).map((field) => uniqueCalls(names.tableName, true).add(columnName(field.name))) : [],
     migrationLayout,
     migrations: migrationViews(names.tableName, names.labelPlural, history, taken),
-    shape: entityShape(fields, names),
-    docs: docsView(specFields),
+    shape: entityShape(fields, names, softDelete),
+    docs: docsView(specFields, softDelete),
     unique: uniqueViews(specFields, names.tableName),
     list: listView(specFields, history[0]?.fields ?? specFields),
     dateTimePattern: DATETIME.source,
+    softDelete,
+    createSoftDelete,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The list requests `--rows` measures, each resolved against the table as it is in a round: the
  * first page, a cursor page half-way through, a range filter in its own field's order, a sort by
- * an indexed field, a prefix filter on a text key (where the list has one), and the exact count. A request the service refuses (a 400 from a service without that parameter) is
+ * an indexed field, a prefix filter on a text key (where the list has one), one author's rows, and the exact count. A request the service refuses (a 400 from a service without that parameter) is
  * "not available" with the service's own words, and the other requests are still measured.
  */
 import type { TableKeeper } from './table.js';
@@ -118,5 +118,7 @@ export const LIST_SCENARIOS: ListScenario[] = [
   },
   { name: 'sorted by -createdAt', growsWithTable: false, resolve: (round) => answered(round, `${round.api}?sort=-createdAt&pageSize=${PAGE_SIZE}`) },
   { name: 'text key prefix, sorted by it', growsWithTable: false, resolve: prefixPage },
+  // bench/fill.ts spreads the rows over its authors: one of them holds a thin slice of the table ("my items").
+  { name: "one author's rows (createdBy)", growsWithTable: false, resolve: (round) => answered(round, `${round.api}?createdBy=user-7&pageSize=${PAGE_SIZE}`) },
   { name: 'count=exact', growsWithTable: true, resolve: (round) => answered(round, `${round.api}?count=exact&pageSize=${PAGE_SIZE}`) },
 ];

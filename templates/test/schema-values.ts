@@ -27,6 +27,8 @@ export interface Schema {
   example?: unknown;
   default?: unknown;
   description?: string;
+  /** A key the service sets itself: in answers only. */
+  readOnly?: boolean;
   'x-scale'?: number;
 }
 

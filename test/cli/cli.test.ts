@@ -43,6 +43,7 @@ const cases: [string[], RegExp][] = [
   [['Item', '--management-port', '8080'], /must differ \(both are 8080\)/],
   [['Item', 'Other'], /too many arguments/],
   [['Item', '--colour', 'red'], /unknown option/],
+  [['Item', '--soft-delete', '--field', 'deleted:date:index'], /field name "deleted" is the list's parameter for deleted records where soft delete is on/],
 ];
 
 for (const [args, message] of cases) {
@@ -75,6 +76,19 @@ errors.run();
 // ---
 
 const folders = suite('output folders');
+
+folders('--soft-delete records the choice in the answers file and brings the restore and the purge', async () => {
+  const cwd = tempDir();
+  const result = await runCli(['OrderLine', '--yes', '--soft-delete', '--out', 'out'], cwd);
+  assert.is(result.status, 0, result.stderr);
+  const answers = JSON.parse(readFileSync(join(cwd, 'out/create-item-service.json'), 'utf8')) as Record<string, unknown>;
+  assert.is(answers.softDelete, true);
+  for (const path of ['src/order-line/order-line.restore.ts', 'src/order-line/order-line.purge.ts', 'src/purge.ts']) assert.ok(existsSync(join(cwd, 'out', path)), path);
+  const plain = await runCli(['OrderLine', '--yes', '--out', 'plain'], cwd);
+  assert.is(plain.status, 0, plain.stderr);
+  assert.not.ok('softDelete' in JSON.parse(readFileSync(join(cwd, 'plain/create-item-service.json'), 'utf8')), 'left out when off');
+  assert.not.ok(existsSync(join(cwd, 'plain/src/purge.ts')));
+});
 
 folders('a non-empty folder is refused and left untouched', async () => {
   const cwd = tempDir();

@@ -167,10 +167,11 @@ const database = suite('a field migration on a database that holds rows, in eith
 
 /** The first migrations of each layout, as a Book project's registry applies them. */
 const FIRST_MIGRATIONS: Record<MigrationLayout, string[]> = {
-  combined: ['001-create-books', '001-store-idempotency-keys', '001-store-rate-limits'],
+  combined: ['001-create-books', '001-record-who-changed-books', '001-store-idempotency-keys', '001-store-rate-limits'],
   stepwise: [
     '001-create-books',
     '001-index-books-for-lists',
+    '001-record-who-changed-books',
     '001-store-idempotency-keys',
     '001-store-rate-limits',
     '001-version-books-for-conditional-requests',

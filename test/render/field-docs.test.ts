@@ -154,7 +154,8 @@ readme('the item\'s rows read as before', () => {
   assert.is(
     readmeRecord(DEFAULT_FIELDS),
     '{ "id": 1, "version": 1, "name": "Widget", "description": "A small widget", "price": 19.99,\n' +
-      '  "quantity": 3, "createdAt": "2026-01-01T12:00:00.000Z", "updatedAt": "2026-01-01T12:00:00.000Z" }',
+      '  "quantity": 3, "createdAt": "2026-01-01T12:00:00.000Z", "updatedAt": "2026-01-01T12:00:00.000Z",\n' +
+      '  "createdBy": "admin", "updatedBy": "admin" }',
   );
   assert.is(readmeCreateBody(DEFAULT_FIELDS), '\'{"name":"Widget","price":19.99,"quantity":3}\'');
   assert.is(readmeNoConversion(DEFAULT_FIELDS), 'Nothing is converted or rounded (`"price": 1.255` and `"quantity": "3"` are refused).');
@@ -178,7 +179,8 @@ readme('the record holds every field\'s example and wraps at 100 characters', ()
     const record = readmeRecord(fields);
     for (const line of record.split('\n')) assert.ok(line.length <= 100, `${entity}: ${line}`);
     const parsed = JSON.parse(record) as Record<string, unknown>;
-    assert.equal(Object.keys(parsed), ['id', 'version', ...fields.map((field) => field.name), 'createdAt', 'updatedAt'], entity);
+    const own = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+    assert.equal(Object.keys(parsed), ['id', 'version', ...fields.map((field) => field.name), ...own], entity);
     for (const field of fields) assert.equal(parsed[field.name], exampleValue(field), `${entity}.${field.name}`);
   }
 });

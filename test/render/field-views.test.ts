@@ -48,8 +48,8 @@ views('the model turns NUMERIC into a number and timestamptz into ISO text, and 
     "if (typeof json.price === 'string') json.price = Number(json.price);",
   ]);
   assert.equal(pickRow(entityShape(standard, entityNames('Product'))), {
-    rowOmitted: "'price' | 'createdAt' | 'updatedAt'",
-    rowColumns: 'price: string; created_at: string; updated_at: string',
+    rowOmitted: "'price' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'",
+    rowColumns: 'price: string; created_at: string; updated_at: string; created_by: string | null; updated_by: string | null',
   });
   const book = fieldViews(EVERY_TYPE);
   // timestamptz comes as ISO text from the database module's type parser: nothing left for the model.
@@ -60,7 +60,11 @@ views('the model turns NUMERIC into a number and timestamptz into ISO text, and 
     'catalog_id: string | null',
     'created_at: string',
     'updated_at: string',
+    'created_by: string | null',
+    'updated_by: string | null',
   ]);
+  // With soft delete, a raw row holds when and by whom it was deleted too.
+  assert.equal(entityShape(book, entityNames('Book'), true).rowColumns.split('; ').slice(-2), ['deleted_at: string | null', 'deleted_by: string | null']);
 });
 
 views('names become columns, labels and constants', () => {
@@ -178,13 +182,11 @@ joi('the schema module\'s entity-level parts follow the fields', () => {
   assert.is(product.int4Columns, 'the id column and quantity are both');
   assert.is(product.createType, "Pick<ProductModel, 'name' | 'price' | 'quantity'> & Partial<Pick<ProductModel, 'description'>>");
   assert.is(product.updateKeys, '{ name, description, price, quantity }');
-  assert.ok(product.hasText);
   const book = entityShape(fieldViews(EVERY_TYPE), entityNames('Book'));
   assert.is(book.int4Columns, 'the id column and pages are both');
   assert.match(book.updateKeys, /^\{ title, isbn, /);
   const counter = entityShape(fieldViews([{ name: 'hits', type: 'integer' }, { name: 'misses', type: 'integer' }, { name: 'active', type: 'boolean' }]), entityNames('Counter'));
   assert.is(counter.int4Columns, 'the id column, hits and misses are all');
-  assert.not.ok(counter.hasText);
   assert.is(counter.createType, "Partial<Pick<CounterModel, 'hits' | 'misses' | 'active'>>");
 });
 

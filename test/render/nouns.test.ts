@@ -2,7 +2,8 @@
  * Every common domain noun of test/support/nouns.ts is accepted as an entity, and its project
  * type-checks and passes Biome's linter with no finding: the generated code derives only compound
  * names from the entity (OrderModel, createOrder, orderCreateSchema), so none can clash with its
- * own. All projects are checked by one `tsc` and one `biome lint`. They are checked as rendered,
+ * own; every other project has soft delete, with names of its own. All projects are checked by one
+ * `tsc` and one `biome lint`. They are checked as rendered,
  * before the formatter's layout (render() always applies it, and layout changes no name).
  */
 import { spawnSync } from 'node:child_process';
@@ -70,10 +71,11 @@ test("the projects of the common nouns, and of every name the code's own identif
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   };
-  for (const noun of accepted) {
+  for (const [index, noun] of accepted.entries()) {
     const folder = entityNames(noun).fileBase;
     const plural = plurals.get(noun);
-    const answers = { entity: noun, ...DEFAULT_PORTS, ...(plural === undefined ? {} : { plural }) };
+    // Every other project with soft delete, whose code has names of its own (restore<Entity>, ...).
+    const answers = { entity: noun, ...DEFAULT_PORTS, softDelete: index % 2 === 1, ...(plural === undefined ? {} : { plural }) };
     for (const [path, content] of renderUnformatted(answers, templates, GENERATOR_VERSION)) {
       // One configuration for all, at the top: Biome refuses a root configuration nested in another.
       write(path === 'biome.jsonc' ? path : `${folder}/${path}`, content);

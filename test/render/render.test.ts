@@ -36,10 +36,13 @@ rendering('templates mirror the generated tree file for file; one with nothing t
   assert.is(renderProject({ ...bookAnswers, migrationLayout: 'stepwise' }).size, templates.length);
   // The stepwise layout's index and version migrations: a new project's create migration makes both.
   assert.is(renderProject(bookAnswers).size, templates.length - 2);
-  // Without unique or indexed text there is no prefix filter, so no collation to check.
+  // Without unique or indexed text there is no prefix filter, so no collation to check; without soft
+  // delete no restore, purge (its schedule and its command) or their tests.
   const files = renderProject(product);
-  assert.is(files.size, templates.length - 3);
-  assert.not.ok(files.has('src/collation.ts'));
+  const softDeleteOnly = ['src/product/product.restore.ts', 'src/product/product.purge.ts', 'src/purge.ts', 'test/soft-delete.test.ts', 'test/purge.test.ts'];
+  assert.is(files.size, templates.length - 3 - softDeleteOnly.length);
+  for (const path of ['src/collation.ts', ...softDeleteOnly]) assert.not.ok(files.has(path), path);
+  assert.ok(renderProject({ ...product, softDelete: true }).has('src/product/product.restore.ts'));
   assert.ok(renderProject(bookAnswers).get('src/collation.ts')!.startsWith("import type { Knex } from 'knex';"));
 });
 

@@ -47,7 +47,9 @@ let previous: Release | undefined;
  *   removed), README.md edited near its end, a test the release added is absent, a notes file
  *   the release removed is present, and a source file the release renamed has its old name;
  * - the migration layout: a new project's first migrations are the five stepwise ones, and the
- *   answers file names no layout (this release added the key and the combined layout).
+ *   answers file names no layout (this release added the key and the combined layout);
+ * - the audit columns: no migration adds created_by and updated_by (this release added it), so a
+ *   project of the previous release gains them by update.
  */
 export function previousRelease(): Release {
   previous ??= buildPrevious();
@@ -93,6 +95,9 @@ function buildPrevious(): Release {
       to: "export const NEW_PROJECT_LAYOUT: MigrationLayout = 'stepwise';",
     },
     { path: 'templates/create-item-service.json.hbs', from: '  "migrationLayout": "{{migrationLayout.name}}",\n', to: '' },
+    { remove: 'templates/src/migrations/001-record-who-changed-__fileBasePlural__.ts.hbs' },
+    { path: 'src/views/migration-views.ts', from: 'initial: [create, index, audit, ...serviceTables, version]', to: 'initial: [create, index, ...serviceTables, version]' },
+    { path: 'src/views/migration-views.ts', from: 'initial: [create, audit, ...serviceTables]', to: 'initial: [create, ...serviceTables]' },
   ]);
   return {
     ...packed,

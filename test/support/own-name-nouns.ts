@@ -14,10 +14,13 @@ import { GENERATOR_VERSION } from '../../src/version.js';
 const SENTINEL = 'Zyxwv';
 const OTHER = 'Qpmrt';
 
+/** Every identifier of the project rendered for `entity`, with soft delete and without (it adds code of its own). */
 function identifiers(entity: string, templates: Template[]): Set<string> {
   const found = new Set<string>();
-  for (const [path, content] of renderUnformatted({ entity, ...DEFAULT_PORTS }, templates, GENERATOR_VERSION)) {
-    if (path.endsWith('.ts')) for (const [word] of content.matchAll(/\b[A-Za-z_$][\w$]*\b/g)) found.add(word);
+  for (const softDelete of [false, true]) {
+    for (const [path, content] of renderUnformatted({ entity, ...DEFAULT_PORTS, softDelete }, templates, GENERATOR_VERSION)) {
+      if (path.endsWith('.ts')) for (const [word] of content.matchAll(/\b[A-Za-z_$][\w$]*\b/g)) found.add(word);
+    }
   }
   return found;
 }

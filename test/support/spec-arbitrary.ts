@@ -69,4 +69,6 @@ export const spec = fc.record({
       return { name, ...modifiers, ...(key === undefined ? {} : { [key]: true }) };
     }),
   ),
+  // Soft delete on or off: left out as an owner leaves it out, or true.
+  softDelete: fc.option(fc.constant(true as const), { nil: undefined }),
 });

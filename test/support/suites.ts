@@ -54,8 +54,9 @@ function bothDatabases(made: Job, label: string, options: { database: string; co
 
 const productExample = project('product-service (the example: linked)', example, 'link');
 const bookExample = project('book-service (the example: linked, type-checked)', join(root, 'examples/book-service'), 'ready');
-const catalogEntry = fromAnswers('catalog-entry-service', { entity: 'catalog entry', fields: EVERY_TYPE_AND_MODIFIER });
-const membership = fromAnswers('membership-service', { entity: 'Membership', fields: MEMBERSHIP });
+// Soft delete on where unique fields meet it (every modifier; a unique pattern), off in the other fixtures.
+const catalogEntry = fromAnswers('catalog-entry-service', { entity: 'catalog entry', fields: EVERY_TYPE_AND_MODIFIER, softDelete: true });
+const membership = fromAnswers('membership-service', { entity: 'Membership', fields: MEMBERSHIP, softDelete: true });
 const madeExample = fromAnswers('membership-made-example-service', { entity: 'Membership', fields: MEMBERSHIP_WITHOUT_EXAMPLE });
 /** The generator's render and end-to-end layers check what was rendered in it too (generated-projects.ts). */
 const warehouseBin = project('warehouse-bin-service', join(generatedDir, 'warehouse-bin-service'), 'generate', ['warehouse bin']);

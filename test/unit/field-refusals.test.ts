@@ -77,6 +77,8 @@ const refusals: [string, unknown, RegExp][] = [
   ['the service\'s id', [{ name: 'id', type: 'integer' }], /^field name "id" is one of the service's own fields/],
   ['the service\'s createdAt', [{ name: 'createdAt', type: 'datetime' }], /^field name "createdAt" is one of the service's own fields/],
   ['the service\'s updatedAt', [{ name: 'updatedAt', type: 'datetime' }], /^field name "updatedAt" is one of the service's own fields/],
+  ['the service\'s createdBy', [{ name: 'createdBy', type: 'string' }], /^field name "createdBy" is one of the service's own fields/],
+  ['the service\'s deletedAt, also without soft delete', [{ name: 'deletedAt', type: 'datetime' }], /^field name "deletedAt" is one of the service's own fields/],
   ['an Object.prototype name', [{ name: 'constructor', type: 'string' }], /^field name "constructor" clashes with what an Objection model or JavaScript object already has$/],
   ['toJSON', [{ name: 'toJSON', type: 'string' }], /^field name "toJSON" must be a camelCase identifier/],
   ['an Objection static', [{ name: 'query', type: 'string' }], /^field name "query" clashes with what an Objection model/],

@@ -45,6 +45,10 @@ export interface Config {
   requireIfMatch: boolean;
   /** How long a create's Idempotency-Key and answer are kept for its retries. */
   idempotencyKeyTtlSeconds: number;
+  /** How long a deleted book can be restored before the service purges it (AIP-164's purge time). */
+  deletedRetentionDays: number;
+  /** How often the service purges the deleted books past their retention. */
+  purgeIntervalSeconds: number;
 }
 
 /** Loads ./.env into process.env when present (variables already set win), so local settings need no export. */
@@ -94,7 +98,14 @@ export function loadConfig(variables: Env): Config {
     cursorSecret: cursorSecret(env),
     requireIfMatch: boolean(env, 'REQUIRE_IF_MATCH', false),
     idempotencyKeyTtlSeconds: integer(env, 'IDEMPOTENCY_KEY_TTL_SECONDS', 86_400, 60, 2_592_000),
+    deletedRetentionDays: deletedRetentionDays(env),
+    purgeIntervalSeconds: integer(env, 'PURGE_INTERVAL_SECONDS', 600, 1, 86_400),
   };
+}
+
+/** DELETED_RETENTION_DAYS: 30 by default; 0 purges a deleted book at the next purge. */
+export function deletedRetentionDays(env: Env): number {
+  return integer(env, 'DELETED_RETENTION_DAYS', 30, 0, 36_500);
 }
 
 export type DatabaseConfig = Pick<

@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import pRetry from 'p-retry';
 
 import { createApps } from './app.js';
+import { startPurging } from './book/book.purge.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, openDatabase } from './database.js';
 import { databaseMisconfiguration } from './database-misconfiguration.js';
@@ -30,11 +31,12 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
 
   try {
     const db = await openDatabase(config, logger);
-    const { service, management } = createApps({ db, config, logger, readiness });
+    const { service, management, registry } = createApps({ db, config, logger, readiness });
 
     // Management first: /health/ready answers 503 while the database is awaited and migrated.
     const managementServer = await listen(management, config, 'MANAGEMENT_PORT', logger);
     let serviceServer: Server | undefined;
+    let purging: ReturnType<typeof startPurging> | undefined;
 
     let stopping = false;
     const startup = new AbortController();
@@ -48,7 +50,12 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
         logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out, forcing exit');
         process.exit(1);
       }, config.shutdownTimeoutMs);
-      shutdown(serviceServer, managementServer, db.close, stopTracing).then(
+      // A purge under way finishes before the database closes.
+      const closeDatabase = async () => {
+        await purging?.stop();
+        await db.close();
+      };
+      shutdown(serviceServer, managementServer, closeDatabase, stopTracing).then(
         () => {
           clearTimeout(timer);
           logger.info('stopped');
@@ -72,6 +79,7 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
     serviceServer = await listen(service, config, 'PORT', logger);
     if (stopping) return;
     readiness.markReady();
+    purging = startPurging({ retentionDays: config.deletedRetentionDays, intervalSeconds: config.purgeIntervalSeconds }, registry, logger);
     logger.info({ database: db.kind }, 'ready');
   } catch (error) {
     const cause = knownCause(error, 'stop that process first, or set DATA_DIR to another folder');

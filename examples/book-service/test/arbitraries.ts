@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { FIELDS, type Field, type Fields, numbered, REQUIRED_FIELDS, RULES, UNIQUE_FIELDS } from './factory.js';
+import { FIELDS, type Field, type Fields, numbered, OWN_KEYS, REQUIRED_FIELDS, RULES, UNIQUE_FIELDS } from './factory.js';
 import { invalidValue } from './schema-outside.js';
 import { validValue } from './schema-values.js';
 
@@ -61,14 +61,7 @@ export const invalidCreate: fc.Arbitrary<{ body: Record<string, unknown>; key: s
     .tuple(
       createBody,
       fc.oneof(
-        fc.constantFrom(
-          'id',
-          'createdAt',
-          'updatedAt',
-          '',
-          ...FIELDS.map((field) => field.toUpperCase()),
-          ...FIELDS.map((field) => `${field} `),
-        ),
+        fc.constantFrom(...OWN_KEYS, '', ...FIELDS.map((field) => field.toUpperCase()), ...FIELDS.map((field) => `${field} `)),
         fc.string({ minLength: 1, maxLength: 8 }),
       ),
       fc.jsonValue({ maxDepth: 2 }),

@@ -78,7 +78,8 @@ export async function createFirstRow(service: Service): Promise<void> {
 }
 
 /** The rows as stored, to prove that a refused request changed nothing. */
-export const rows = (service: Service) => service.db.knex('books').select('*').orderBy('id');
+/** The stored books a client can read: the rows not deleted. */
+export const rows = (service: Service) => service.db.knex('books').whereNull('deleted_at').select('*').orderBy('id');
 
 export async function expectRefusal(response: Response, status: number, text: string, challenge: RegExp, what: string): Promise<void> {
   assert.is(response.status, status, what);

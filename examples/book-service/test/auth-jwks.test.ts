@@ -16,6 +16,8 @@ import { signToken, TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
 
 const jwks = suite('JWKS: tokens from an identity provider');
 const ISSUER = 'https://idp.test/';
+/** Who the provider's tokens are for: what a write records as its author. */
+const PROVIDER_SUBJECT = 'auth0|5f7c8ec7c33c6c004bbafe82';
 const AUDIENCE = 'orders-api';
 const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
 let jwksServer: Server;
@@ -31,9 +33,15 @@ const providerToken = (
     claims,
     key,
     Object.fromEntries(
-      Object.entries({ algorithm: 'RS256', keyid: 'k1', issuer: ISSUER, audience: AUDIENCE, expiresIn: 300, ...options }).filter(
-        ([, value]) => value !== undefined,
-      ),
+      Object.entries({
+        algorithm: 'RS256',
+        keyid: 'k1',
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        subject: PROVIDER_SUBJECT,
+        expiresIn: 300,
+        ...options,
+      }).filter(([, value]) => value !== undefined),
     ),
   );
 
@@ -64,7 +72,8 @@ const create = (authorization: string) =>
 jwks("the provider's RS256 token with the write scope creates; an scp array claim deletes", async () => {
   const created = await create(`Bearer ${providerToken()}`);
   assert.is(created.status, 201);
-  const { id } = (await created.json()) as { id: number };
+  const { id, createdBy } = (await created.json()) as { id: number; createdBy: unknown };
+  assert.is(createdBy, PROVIDER_SUBJECT, "the provider's subject is recorded as the author");
   const deleted = await provider().api(`${PATH}/${id}`, {
     method: 'DELETE',
     headers: { Authorization: `Bearer ${providerToken({ scp: [WRITE] })}` },

@@ -37,6 +37,8 @@ test('applies the defaults to an environment with only the secrets', () => {
     cursorSecret: undefined,
     requireIfMatch: false,
     idempotencyKeyTtlSeconds: 86_400,
+    deletedRetentionDays: 30,
+    purgeIntervalSeconds: 600,
   });
 });
 
@@ -69,6 +71,8 @@ test('reads every variable', () => {
     CURSOR_SECRET: 'c'.repeat(32),
     REQUIRE_IF_MATCH: 'true',
     IDEMPOTENCY_KEY_TTL_SECONDS: '3600',
+    DELETED_RETENTION_DAYS: '7',
+    PURGE_INTERVAL_SECONDS: '60',
   });
   assert.equal(config, {
     host: '0.0.0.0',
@@ -100,6 +104,8 @@ test('reads every variable', () => {
     cursorSecret: 'c'.repeat(32),
     requireIfMatch: true,
     idempotencyKeyTtlSeconds: 3600,
+    deletedRetentionDays: 7,
+    purgeIntervalSeconds: 60,
   });
 });
 

@@ -25,4 +25,5 @@ export const OPERATIONS = {
   'get /api/books/{id}': 'getBook',
   'put /api/books/{id}': 'updateBook',
   'delete /api/books/{id}': 'deleteBook',
+  'post /api/books/{id}/restore': 'restoreBook',
 };

@@ -1,5 +1,5 @@
 import { UNIQUE_FIELDS as UNIQUE_CONSTRAINTS } from '../src/book/book.repository.js';
-import { type BookCreate, bookCreateSchema } from '../src/book/book.schema.js';
+import { type BookCreate, bookCreateSchema, bookSchema } from '../src/book/book.schema.js';
 import { jsonSchemaOf } from '../src/openapi/schema.js';
 import { numberedValues, type Series } from './schema-numbered.js';
 import type { Schema } from './schema-values.js';
@@ -14,6 +14,10 @@ export type Field = keyof Fields & string;
 const CREATE = jsonSchemaOf(bookCreateSchema) as Schema;
 /** Each field's rules, as the document states them. */
 export const RULES = CREATE.properties as Record<Field, Schema>;
+/** The keys the service sets itself, readOnly in the document: id, version, the times and who wrote it. */
+export const OWN_KEYS = Object.entries((jsonSchemaOf(bookSchema) as Schema).properties ?? {})
+  .filter(([, rule]) => rule.readOnly)
+  .map(([key]) => key);
 /** Every field, in the schema's order. */
 export const FIELDS = Object.keys(RULES) as Field[];
 /** The fields a create must have. */

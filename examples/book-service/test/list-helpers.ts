@@ -73,9 +73,11 @@ export async function fill(s: Service, count: number): Promise<void> {
   );
 }
 
-/** The ids in the database's own order for `sort` (a full sort, no cursor), optionally filtered. */
+/** The ids the list holds, in the database's own order for `sort` (a full sort, no cursor), optionally filtered. */
 export async function expectedIds(s: Service, sort: string, where?: (query: ReturnType<Service['db']['knex']>) => void): Promise<number[]> {
   const query = s.db.knex(TABLE);
+  // What the list answers: the rows not deleted.
+  query.whereNull('deleted_at');
   where?.(query);
   const keys = sort.split(',').map((part) => ({ key: part.replace(/^-/, ''), direction: part.startsWith('-') ? 'desc' : 'asc' }));
   if (!keys.some(({ key }) => key === 'id')) keys.push({ key: 'id', direction: keys.at(-1)!.direction });

@@ -6,23 +6,25 @@ import { MAX_ID } from '../src/book/book.schema.js';
 import { createBody, runs, updateBody } from './arbitraries.js';
 import { answeredFields, type Fields, stored, UNIQUE_FIELDS } from './factory.js';
 import { type Service, useService } from './helpers.js';
+import { fieldsOf } from './responses.js';
 import { AUTHORIZATION } from './tokens.js';
 
-// Model-based test: random sequences of create, get, list, update and delete run against the
+// Model-based test: random sequences of create, get, list, update, delete and restore run against the
 // service and against a Map; after every step the service must answer what the Map predicts.
 
 type Row = Required<Fields> & { id: number };
 interface Model {
   rows: Map<number, Row>;
+  /** Deleted rows, restorable: hidden from every read, their unique values free. */
+  deleted: Map<number, Row>;
 }
 
 const PATH = '/api/books';
 const WRITE_HEADERS = { 'Content-Type': 'application/json', Authorization: AUTHORIZATION };
 
-/** The service's row without its version and timestamps, which the model does not predict. */
+/** The service's row with its id but without the other keys it sets (version, times, who), which the model does not predict. */
 function fields(body: Record<string, unknown>): Row {
-  const { version: _v, createdAt: _c, updatedAt: _u, ...row } = body;
-  return row as unknown as Row;
+  return { id: body.id, ...fieldsOf(body) } as unknown as Row;
 }
 
 /** An id: usually one the model knows (by index), sometimes one that never existed. */
@@ -118,11 +120,32 @@ class Delete implements fc.AsyncCommand<Model, Service> {
   async run(model: Model, service: Service) {
     const id = resolveId(model, this.pick);
     const response = await service.api(`${PATH}/${id}`, { method: 'DELETE', headers: { Authorization: AUTHORIZATION } });
-    assert.is(response.status, model.rows.has(id) ? 204 : 404);
+    const row = model.rows.get(id);
+    assert.is(response.status, row ? 204 : 404);
     await response.arrayBuffer();
     model.rows.delete(id);
+    if (row) model.deleted.set(id, row);
   }
   toString = () => `delete(${JSON.stringify(this.pick)})`;
+}
+
+/** Restores a deleted row, a live one (409) or an unknown one (404); 409 too where a live row took a unique value. */
+class Restore implements fc.AsyncCommand<Model, Service> {
+  constructor(readonly pick: IdPick) {}
+  check = () => true;
+  async run(model: Model, service: Service) {
+    const ids = [...model.deleted.keys()];
+    const id = 'index' in this.pick && ids.length > 0 ? ids[this.pick.index % ids.length]! : resolveId(model, this.pick);
+    const response = await service.api(`${PATH}/${id}/restore`, { method: 'POST', headers: { Authorization: AUTHORIZATION } });
+    const row = model.deleted.get(id);
+    const clash = row !== undefined && duplicates(model, row, id);
+    assert.is(response.status, row === undefined ? (model.rows.has(id) ? 409 : 404) : clash ? 409 : 200, await response.clone().text());
+    if (response.status !== 200) return void (await response.arrayBuffer());
+    assert.equal(fields((await response.json()) as Record<string, unknown>), row);
+    model.deleted.delete(id);
+    model.rows.set(id, row!);
+  }
+  toString = () => `restore(${JSON.stringify(this.pick)})`;
 }
 
 const commands = [
@@ -132,6 +155,7 @@ const commands = [
   fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 5 })).map(([page, size]) => new List(page, size)),
   fc.tuple(idPick, updateBody).map(([pick, changes]) => new Update(pick, changes)),
   idPick.map((pick) => new Delete(pick)),
+  idPick.map((pick) => new Restore(pick)),
 ];
 
 const test = suite('book model');
@@ -143,7 +167,7 @@ test('random command sequences agree with an in-memory model after every step', 
     fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: '+1' }), async (sequence) => {
       await service().reset();
       steps += [...sequence].length;
-      await fc.asyncModelRun(() => ({ model: { rows: new Map() }, real: service() }), sequence);
+      await fc.asyncModelRun(() => ({ model: { rows: new Map(), deleted: new Map() }, real: service() }), sequence);
     }),
     // 25 sequences of up to 30 steps: several hundred commands checked by default.
     { numRuns: runs(25) },

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import type { Registry } from 'prom-client';
 
 import { createGuard } from './auth/guard.js';
 import { tokenEndpoint } from './auth/token.routes.js';
@@ -27,6 +28,8 @@ export interface Apps {
   service: Koa;
   /** Health checks and metrics (MANAGEMENT_PORT). */
   management: Koa;
+  /** The metrics the management app serves, where the process registers its own too. */
+  registry: Registry;
 }
 
 /**
@@ -65,5 +68,5 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
     app.on('error', (err: unknown, ctx?: Koa.Context) => logger.warn({ err, requestId: ctx?.state.requestId }, 'request aborted'));
   }
 
-  return { service, management };
+  return { service, management, registry: metrics.registry };
 }

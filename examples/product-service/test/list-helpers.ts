@@ -73,7 +73,7 @@ export async function fill(s: Service, count: number): Promise<void> {
   );
 }
 
-/** The ids in the database's own order for `sort` (a full sort, no cursor), optionally filtered. */
+/** The ids the list holds, in the database's own order for `sort` (a full sort, no cursor), optionally filtered. */
 export async function expectedIds(s: Service, sort: string, where?: (query: ReturnType<Service['db']['knex']>) => void): Promise<number[]> {
   const query = s.db.knex(TABLE);
   where?.(query);

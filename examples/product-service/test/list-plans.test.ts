@@ -62,6 +62,8 @@ runnable(test, tooFew(ROWS))(`first pages, cursor pages, each sort both ways and
           fields,
           createdAt: new Date(start + Math.floor(n / 3) * 1000).toISOString(),
           updatedAt: new Date(start + (n % 5000)).toISOString(),
+          // A hundred authors, and every tenth row of none (made without a token).
+          ...(n % 10 === 0 ? {} : { createdBy: `user-${n % 100}`, updatedBy: `user-${n % 37}` }),
         };
       }),
     );

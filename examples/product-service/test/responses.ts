@@ -1,5 +1,6 @@
 import * as assert from 'uvu/assert';
 
+import { OWN_KEYS } from './factory.js';
 import type { Service } from './helpers.js';
 
 /** Every product, in id order (up to 100). */
@@ -16,7 +17,7 @@ export async function expectText(response: Response, status: number, text: strin
   else assert.match(body, text);
 }
 
-/** The product's own fields: a record without id, version, createdAt and updatedAt. */
-export function fieldsOf({ id, version, createdAt, updatedAt, ...fields }: Record<string, unknown>) {
-  return fields;
+/** The product's own fields: a record without the keys the service sets (id, version, ...). */
+export function fieldsOf(record: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !OWN_KEYS.includes(key)));
 }

@@ -2,7 +2,7 @@ import { METHODS } from 'node:http';
 
 import Router, { type RouterMiddleware } from '@koa/router';
 
-import { accessOf } from '../auth/access.js';
+import { type Access, accessOf } from '../auth/access.js';
 import type { Guard } from '../auth/guard.js';
 import type { Json } from '../openapi/schema.js';
 
@@ -19,6 +19,17 @@ export interface Operation {
   doc: Json & { operationId: string; responses: Json };
   /** What runs after the guard: body parsing, then the handler. */
   handlers: RouterMiddleware[];
+  /**
+   * An access some requests need beyond the method's (a parameter that shows more): the handler
+   * checks it with the guard, and the document offers a token for it and lists 401 and 403.
+   */
+  alsoAccess?: Access;
+}
+
+/** What the write operations take from the configuration (REQUIRE_IF_MATCH, IDEMPOTENCY_KEY_TTL_SECONDS). */
+export interface WriteRules {
+  requireIfMatch: boolean;
+  idempotencyKeyTtlSeconds: number;
 }
 
 /** An API the service serves: its operations under one path prefix, and what its document needs. */

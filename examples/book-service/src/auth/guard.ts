@@ -7,11 +7,14 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger.js';
 import { SERVICE_NAME } from '../service-name.js';
 import { type Access, requiredScope } from './access.js';
+import { MAX_SUBJECT_LENGTH } from './actor.js';
 import type { AuthConfig } from './auth.config.js';
-import { hmacKey, type Scope, scopesOf } from './tokens.js';
+import { hmacKey, SCOPES, type Scope, scopesOf } from './tokens.js';
 
-/** The check for the routes that read and for those that write; undefined where none is needed. */
+/** The check for each access (the routes that read, those that write, ...); undefined where none is needed. */
 export type Guard = Record<Access, Middleware | undefined>;
+
+const ACCESSES = Object.keys(SCOPES) as Access[];
 
 /** A token that passed verification: its claims and the scopes they grant. */
 interface Verified {
@@ -34,7 +37,7 @@ const REMEMBER_MS = 60_000;
  * checks the token's scope: no or a bad token -> 401, a token without the scope -> 403.
  */
 export function createGuard(auth: AuthConfig, logger: Logger): Guard {
-  if (auth.mode === 'off') return { read: undefined, write: undefined };
+  if (auth.mode === 'off') return guardOf(() => undefined);
 
   const verify = koaJwt({
     secret:
@@ -90,20 +93,31 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
   const requireScope =
     (scope: Scope): Middleware =>
     async (ctx, next) => {
-      const { scopes } = await authenticate(ctx);
+      const { payload, scopes } = await authenticate(ctx);
       if (!scopes.has(scope)) {
         ctx.throw(403, `Token lacks the ${scope} scope`, {
           headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${scope}"` },
         });
       }
+      // Every write records who made it (auth/actor.ts).
+      if (scope === SCOPES.write && !usableSubject(payload.sub)) {
+        ctx.throw(403, `Token has no subject (a sub claim of 1 to ${MAX_SUBJECT_LENGTH} characters): writes record who made them`);
+      }
       await next();
     };
 
-  const guardFor = (access: Access): Middleware | undefined => {
+  return guardOf((access) => {
     const scope = requiredScope(auth.mode, access);
     return scope === undefined ? undefined : requireScope(scope);
-  };
-  return { read: guardFor('read'), write: guardFor('write') };
+  });
+}
+
+function guardOf(check: (access: Access) => Middleware | undefined): Guard {
+  return Object.fromEntries(ACCESSES.map((access) => [access, check(access)])) as Guard;
+}
+
+function usableSubject(subject: unknown): boolean {
+  return typeof subject === 'string' && subject !== '' && [...subject].length <= MAX_SUBJECT_LENGTH;
 }
 
 /** A 401 with the RFC 6750 challenge, so clients learn that and how to authenticate. */

@@ -4,8 +4,11 @@ import jwt, { type JwtPayload } from 'jsonwebtoken';
 
 import type { AuthConfig } from './auth.config.js';
 
-/** Permissions a token can carry, space-separated in its `scope` claim (RFC 8693 style). */
-export const SCOPES = { read: 'books:read', write: 'books:write' } as const;
+/**
+ * Permissions a token can carry, space-separated in its `scope` claim (RFC 8693 style). `admin`
+ * lists deleted books (`deleted=only|include`).
+ */
+export const SCOPES = { read: 'books:read', write: 'books:write', admin: 'books:admin' } as const;
 export const ALL_SCOPES: readonly string[] = Object.values(SCOPES);
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];

@@ -15,6 +15,8 @@ const COLUMNS: { [key in ListKey]: { column: string; nullable: boolean; unique: 
   id: { column: 'id', nullable: false, unique: true },
   createdAt: { column: 'created_at', nullable: false, unique: false },
   updatedAt: { column: 'updated_at', nullable: false, unique: false },
+  createdBy: { column: 'created_by', nullable: true, unique: false },
+  updatedBy: { column: 'updated_by', nullable: true, unique: false },
   isbn: { column: 'isbn', nullable: false, unique: true },
 };
 
@@ -33,6 +35,8 @@ export interface PagePlan {
   /** The sort and filters as the cursor records them: a cursor only continues the list it was made for. */
   sort: string;
   fingerprint: string;
+  /** Which deleted books the list holds: none (undefined), only them, or them too. */
+  deleted: ListQuery['deleted'];
 }
 
 /** What a cursor holds, signed: the list it continues and the last row's values in its order. */
@@ -56,7 +60,12 @@ export function pagePlan(query: ListQuery, key: CursorKey): PagePlan {
     offset: ((query.page ?? 1) - 1) * query.pageSize,
     after: undefined,
     sort: sort.map(({ key, descending }) => `${descending ? '-' : ''}${key}`).join(','),
-    fingerprint: createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 22),
+    // The deleted rows or not are part of the list a cursor continues.
+    fingerprint: createHash('sha256')
+      .update(JSON.stringify(query.deleted === undefined ? filters : [filters, query.deleted]))
+      .digest('base64url')
+      .slice(0, 22),
+    deleted: query.deleted,
   };
   if (query.after === undefined) return plan;
   const cursor = readCursor(key, query.after) as Cursor | undefined;
@@ -106,16 +115,18 @@ export function nextCursor(plan: PagePlan, last: BookModel, key: CursorKey): str
 export function pageQueries(plan: PagePlan): Query[] {
   const stretches = plan.after === undefined ? [[]] : stretchesAfter(plan.order, plan.after);
   return stretches.map((conditions) => {
-    const query = filtered(plan.filters);
+    const query = filtered(plan.filters, plan.deleted);
     for (const condition of conditions) condition(query);
     for (const { key, descending } of plan.order) query.orderBy(COLUMNS[key].column, descending ? 'desc' : 'asc');
     return query.limit(plan.pageSize + 1).offset(plan.offset);
   });
 }
 
-/** The rows that match the filters, unordered: what count=exact counts. */
-export function filtered(filters: readonly Filter[]): Query {
+/** The rows that match the filters, unordered: what count=exact counts. Deleted rows only where `deleted` asks for them. */
+export function filtered(filters: readonly Filter[], deleted: ListQuery['deleted']): Query {
   const query = BookModel.query();
+  if (deleted === undefined) query.whereNull('deleted_at');
+  else if (deleted === 'only') query.whereNotNull('deleted_at');
   for (const { key, operator, value } of filters) {
     const column = COLUMNS[key as ListKey].column;
     if (operator === 'in') query.whereIn(column, value as (string | number)[]);

@@ -4,10 +4,14 @@ import { Model, type ModelObject, type Pojo, snakeCaseMappers } from 'objection'
 export type BookJson = ModelObject<BookModel>;
 
 /** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string. */
-export type BookRow = Omit<BookJson, 'price' | 'createdAt' | 'updatedAt'> & {
+export type BookRow = Omit<BookJson, 'price' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'deletedAt' | 'deletedBy'> & {
   price: string | null;
   created_at: string;
   updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+  deleted_at: string | null;
+  deleted_by: string | null;
 };
 
 /** One row of books: snake_case columns, camelCase properties. */
@@ -28,6 +32,12 @@ export class BookModel extends Model {
   /** ISO 8601 in UTC, e.g. 2026-01-01T12:00:00.000Z. */
   createdAt!: string;
   updatedAt!: string;
+  /** Who created it and who changed it last: the subject of the write's token (auth/actor.ts); null without one. */
+  createdBy!: string | null;
+  updatedBy!: string | null;
+  /** When and by whom it was deleted; null while it is not (deleted rows are hidden, then purged: see book.repository.ts). */
+  deletedAt!: string | null;
+  deletedBy!: string | null;
 
   override $beforeInsert(): void {
     this.createdAt = new Date().toISOString();
@@ -35,7 +45,8 @@ export class BookModel extends Model {
   }
 
   override $beforeUpdate(): void {
-    this.updatedAt = new Date().toISOString();
+    // A delete changes the book when it deletes it.
+    this.updatedAt = this.deletedAt ?? new Date().toISOString();
   }
 
   /** NUMERIC arrives as a string, from PostgreSQL and PGlite alike (timestamptz as ISO text: see database-values.ts). */

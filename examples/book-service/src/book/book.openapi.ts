@@ -1,6 +1,11 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
-import { type Json, jsonSchemaOf, textResponse, withoutTitle } from '../openapi/schema.js';
+import { type Json, jsonContent, jsonSchemaOf, ref, textResponse, withoutTitle } from '../openapi/schema.js';
 import { bookCreateSchema, bookSchema, bookUpdateSchema, INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET } from './book.schema.js';
+
+/** What the operations' descriptions share. */
+export const idParameter = [ref('parameters', 'BookId')];
+export const etagHeader = { ETag: ref('headers', 'ETag') };
+export const bookBody = jsonContent('Book');
 
 const createRules = bookCreateSchema.describe().keys as Record<string, { examples?: unknown[]; flags?: { presence?: string } }>;
 /** Every field at the example its rule shows, in the schema's order. */
@@ -79,7 +84,7 @@ export function bookComponents(prefix: string): Record<string, Json> {
     responses: {
       NotFound: textResponse('No book has this id.', 'Book 42 not found'),
       Conflict: textResponse(
-        'Another book already has this value of a unique field (isbn); nothing was changed.',
+        'Another book already has this value of a unique field (isbn), or a restore finds the book not deleted; nothing was changed.',
         'a book with this isbn already exists',
       ),
     },

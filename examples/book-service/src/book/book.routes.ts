@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Router, RouterContext } from '@koa/router';
 
+import { actorOf } from '../auth/actor.js';
 import type { Guard } from '../auth/guard.js';
 import { booksPath } from '../client/paths.js';
 import { etag, ifMatch, notModified } from '../http/conditional.js';
@@ -10,13 +11,14 @@ import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '..
 import { parseId } from '../http/ids.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
-import { type Api, apiRouter, type Operation } from '../http/operations.js';
+import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
-import { bookComponents, bookExamples, LIST_RULES, listBadRequest } from './book.openapi.js';
+import { bookBody, bookComponents, bookExamples, etagHeader, idParameter, LIST_RULES, listBadRequest } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
+import { restoreOperation } from './book.restore.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
 
 const validateCreate = validator(bookCreateSchema);
@@ -26,18 +28,11 @@ const validateListQuery = validator(listQueryRules);
 const LIST_PARAMETERS = Object.keys(listQueryRules.describe().keys ?? {});
 const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
-const idParameter = [ref('parameters', 'BookId')];
-const etagHeader = { ETag: ref('headers', 'ETag') };
-
-/** What the write operations take from the configuration (REQUIRE_IF_MATCH, IDEMPOTENCY_KEY_TTL_SECONDS). */
-export interface WriteRules {
-  requireIfMatch: boolean;
-  idempotencyKeyTtlSeconds: number;
-}
-const bookBody = jsonContent('Book');
-
-/** The book API: each operation's handler next to its description in the OpenAPI document. */
-function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
+/**
+ * The book API: each operation's handler next to its description in the OpenAPI document.
+ * `guard` checks what an operation needs beyond what its method does (apiRouter does that).
+ */
+function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Operation[] {
   return [
     {
       method: 'get',
@@ -62,12 +57,15 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           ...errors('InternalServerError', 'ServiceUnavailable'),
         },
       },
+      // `deleted` needs the admin scope, also where the list is public.
+      alsoAccess: 'admin',
       handlers: [
         async (ctx) => {
           // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
           const unknown = Object.keys(ctx.query).find((key) => !LIST_PARAMETERS.includes(key));
           if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, LIST_PARAMETERS));
           const query = validateListQuery(fromQueryString(ctx.query, NUMERIC_PARAMETERS));
+          if (query.deleted !== undefined) await guard.admin?.(ctx, async () => undefined);
           const { rows, next, total } = await listBooks(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
@@ -99,9 +97,12 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         async (ctx) => {
           const key = idempotencyKey(ctx);
           const fields = validateCreate(ctx.request.body);
-          if (key === undefined) return answer(ctx, created(await createBook(fields)));
+          const actor = actorOf(ctx);
+          if (key === undefined) return answer(ctx, created(await createBook(fields, actor)));
           const request = { key, fingerprint: fingerprint(ctx), ttlSeconds: rules.idempotencyKeyTtlSeconds };
-          const { answer: stored, replayed } = await once(BookModel.knex(), request, async (trx) => created(await createBook(fields, trx)));
+          const { answer: stored, replayed } = await once(BookModel.knex(), request, async (trx) =>
+            created(await createBook(fields, actor, trx)),
+          );
           if (replayed) ctx.set('Idempotent-Replayed', 'true');
           answer(ctx, stored);
         },
@@ -163,7 +164,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         async (ctx) => {
           const id = parseId(ctx);
           const precondition = ifMatch(ctx, rules.requireIfMatch);
-          const record = (await updateBook(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
+          const record = (await updateBook(id, validateUpdate(ctx.request.body), actorOf(ctx), precondition)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
           ctx.body = record;
         },
@@ -175,7 +176,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
       doc: {
         operationId: 'deleteBook',
         summary: 'Delete one book',
-        description: 'With If-Match, the book is deleted only if it still has that ETag (else 412).',
+        description:
+          'The book is kept, hidden from every read (404, and absent from the list), until POST .../restore brings it back ' +
+          'or it is purged DELETED_RETENTION_DAYS later; its unique values are free at once. Deleting it again is a 404. ' +
+          'With If-Match, the book is deleted only if it still has that ETag (else 412).',
         parameters: [...idParameter, ref('parameters', 'IfMatch')],
         responses: {
           204: { description: 'Deleted; no body.' },
@@ -187,26 +191,31 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
       handlers: [
         async (ctx) => {
           const id = parseId(ctx);
-          if (!(await deleteBook(id, ifMatch(ctx, rules.requireIfMatch)))) notFound(ctx, id);
+          if (!(await deleteBook(id, actorOf(ctx), ifMatch(ctx, rules.requireIfMatch)))) notFound(ctx, id);
           ctx.status = 204;
         },
       ],
     },
+    restoreOperation(rules),
   ];
 }
 
 /** The book API; `cursorKey` signs the list's cursors (see http/cursor.ts). */
-function api(cursorKey: CursorKey, rules: WriteRules): Api {
+function api(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Api {
   return {
     prefix: booksPath,
     tag: { name: 'Books', description: 'Book records.' },
-    operations: operations(cursorKey, rules),
+    operations: operations(cursorKey, rules, guard),
     components: mergeConditional(bookComponents(booksPath)),
   };
 }
 
-/** The API as the OpenAPI document describes it; its handlers are never mounted, so any key will do. */
-export const bookApi: Api = api(randomBytes(32), { requireIfMatch: false, idempotencyKeyTtlSeconds: 86_400 });
+/** The API as the OpenAPI document describes it; its handlers are never mounted, so any key (and no guard) will do. */
+export const bookApi: Api = api(
+  randomBytes(32),
+  { requireIfMatch: false, idempotencyKeyTtlSeconds: 86_400 },
+  { read: undefined, write: undefined, admin: undefined },
+);
 
 /**
  * The book API under bookApi.prefix. `guard` decides which operations need a token
@@ -214,7 +223,7 @@ export const bookApi: Api = api(randomBytes(32), { requireIfMatch: false, idempo
  * say whether writes need If-Match and how long Idempotency-Keys last.
  */
 export function createBookRouter(guard: Guard, cursorKey: CursorKey, rules: WriteRules): Router {
-  return apiRouter(api(cursorKey, rules), guard);
+  return apiRouter(api(cursorKey, rules, guard), guard);
 }
 
 /** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */

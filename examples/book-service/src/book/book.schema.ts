@@ -1,4 +1,4 @@
-import type { CustomHelpers } from 'joi';
+import type { CustomHelpers, Schema } from 'joi';
 
 import { INT4_MAX } from '../http/ids.js';
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
@@ -142,10 +142,18 @@ const timestamp = Joi.string()
   .note(INSTANT_RULE)
   .example('2026-01-01T12:00:00.000Z');
 
+/** Who made a write: the subject (`sub`) of its token, at most as long as the column holds; also the list's filter value. */
+const tokenSubject = Joi.string().max(255).custom(storableText).messages(textMessages).example('admin');
+
+/** A key the service sets itself: the document marks it readOnly, and a create or update that sends it is a 400. */
+const setByService = <Rule extends Schema>(rule: Rule) => rule.meta({ swagger: { readOnly: true } }) as Rule;
+
 /** What the API answers; used by the OpenAPI document. */
 export const bookSchema = Joi.object<BookJson, true>({
-  id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
-  version: Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
+  id: setByService(Joi.number().integer().min(1).max(MAX_ID).required().example(1)),
+  version: setByService(
+    Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
+  ),
   title: title.required(),
   isbn: isbn.required(),
   pages: pages.required(),
@@ -153,8 +161,23 @@ export const bookSchema = Joi.object<BookJson, true>({
   format: format.required(),
   published: published.required(),
   available: available.required(),
-  createdAt: timestamp.required(),
-  updatedAt: timestamp.required(),
+  createdAt: setByService(timestamp.required().description('When it was created.')),
+  updatedAt: setByService(timestamp.required().description('When it was last changed.')),
+  createdBy: setByService(
+    tokenSubject.allow(null).required().description('Who created it: the subject of the token that did; null when no token was needed.'),
+  ),
+  updatedBy: setByService(
+    tokenSubject
+      .allow(null)
+      .required()
+      .description('Who changed it last: the subject of the token that did; null when no token was needed.'),
+  ),
+  deletedAt: setByService(
+    timestamp.allow(null).required().description('When it was deleted; null unless it is. Only a list with `deleted` shows deleted books.'),
+  ),
+  deletedBy: setByService(
+    tokenSubject.allow(null).required().description('Who deleted it; null unless it is deleted (or no token was needed).'),
+  ),
 }).label('Book');
 
 export const idRule = Joi.number().integer().min(1).max(MAX_ID).label('id');
@@ -166,7 +189,7 @@ export const MAX_OFFSET = 10_000;
  * What the list sorts and filters by: id, the timestamps, and the unique and indexed fields. Each
  * has an index, so every list query reads only about the rows it answers.
  */
-export const LIST_KEYS = ['id', 'createdAt', 'updatedAt', 'isbn'] as const;
+export const LIST_KEYS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'isbn'] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 
 /** The list's parameters once validated: paging, sort, count, and filters named after the keys (`createdAt[gte]`). */
@@ -176,6 +199,7 @@ export interface ListQuery {
   after?: string;
   sort?: SortKey<ListKey>[];
   count?: 'exact';
+  deleted?: 'only' | 'include';
   [filter: string]: unknown;
 }
 
@@ -199,9 +223,17 @@ export const listQueryRules = Joi.object<ListQuery>({
     .description('Where the page starts: the cursor from the Link header (rel="next") of the page before, for the same sort and filters.'),
   sort: sortParameter(LIST_KEYS),
   count: Joi.string().valid('exact').description('exact: X-Total-Count holds the number of matching books, which costs reading them all.'),
+  deleted: Joi.string()
+    .valid('only', 'include')
+    .description(
+      'only: the deleted books alone; include: deleted and live ones. Without it the list holds no deleted book. ' +
+        'Needs a token with the `books:admin` scope (else 401 or 403). A deleted book is purged for good DELETED_RETENTION_DAYS after its delete.',
+    ),
   ...filterParameters('id', Joi.number().integer().min(1).max(MAX_ID)),
   ...filterParameters('createdAt', timestamp),
   ...filterParameters('updatedAt', timestamp),
+  ...filterParameters('createdBy', tokenSubject),
+  ...filterParameters('updatedBy', tokenSubject),
   ...filterParameters('isbn', isbn, textPrefix.maxCharacters(255)),
 })
   .oxor('page', 'after')

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { nanoid } from 'nanoid';
 
+import { actorOf } from '../auth/actor.js';
 import type { Logger } from '../logger.js';
 
 // Printable ASCII only and bounded, so a client cannot inject log lines or bloat them.
@@ -40,6 +41,8 @@ export function requestLog(logger: Logger, level: 'info' | 'debug' = 'info'): Mi
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         requestId,
+        // Who made the request, where a token was checked: the subject a write records as its author.
+        subject: actorOf(ctx) ?? undefined,
         traceId: currentTraceId(),
       });
     }

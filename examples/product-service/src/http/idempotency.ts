@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 
-/** A create's answer as it is stored, and replayed to a retry with the same key. */
+/** A write's answer as it is stored, and replayed to a retry with the same key. */
 export interface StoredAnswer {
   status: number;
-  location: string;
+  /** A create's: where the new row is. */
+  location?: string;
   etag: string;
   /** The JSON body, as sent. */
   body: string;
@@ -105,13 +106,14 @@ async function storedAnswer(trx: Knex.Transaction, request: { key: string; finge
   if (row.fingerprint !== request.fingerprint) {
     throw new KeyReusedError(`Idempotency-Key ${request.key} was used for another request; use a new key for this one`);
   }
-  return { status: row.status, location: row.location, etag: row.etag, body: row.body };
+  return { status: row.status, location: row.location ?? undefined, etag: row.etag, body: row.body };
 }
 
 /** Sends an answer as it was stored: the first time, and to every retry with its key. */
 export function answer(ctx: Context, stored: StoredAnswer): void {
   ctx.status = stored.status;
-  ctx.set({ Location: stored.location, ETag: stored.etag });
+  ctx.set('ETag', stored.etag);
+  if (stored.location !== undefined) ctx.set('Location', stored.location);
   ctx.type = 'application/json';
   ctx.body = stored.body;
 }

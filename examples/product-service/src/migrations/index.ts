@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
 import * as createProducts from './001-create-products.js';
+import * as recordWhoChangedProducts from './001-record-who-changed-products.js';
 import * as storeIdempotencyKeys from './001-store-idempotency-keys.js';
 import * as storeRateLimits from './001-store-rate-limits.js';
 
@@ -10,6 +11,7 @@ import * as storeRateLimits from './001-store-rate-limits.js';
 // must match a later run of the compiled code (.js).
 const migrations: Record<string, Knex.Migration> = {
   '001-create-products': createProducts,
+  '001-record-who-changed-products': recordWhoChangedProducts,
   '001-store-idempotency-keys': storeIdempotencyKeys,
   '001-store-rate-limits': storeRateLimits,
 };
@@ -95,7 +97,9 @@ export async function rollbackLast(db: Pick<Database, 'knex' | 'withMigrationLoc
       );
     }
     await db.knex.migrate.forceFreeMigrationsLock({ migrationSource });
-    const [, rolledBack] = (await db.knex.migrate.down(migratorConfig)) as [number, string[]];
+    // By name: knex would take the last in name order, which is not the last applied where a
+    // release added a migration numbered before the owner's (001-record-who-changed after 002-add-sku).
+    const [, rolledBack] = (await db.knex.migrate.down({ ...migratorConfig, name: last })) as [number, string[]];
     return rolledBack[0];
   });
 }

@@ -36,9 +36,11 @@ export function buildOpenApiDocument(auth: AuthConfig, { requireIfMatch = false 
   for (const api of APIS) {
     tags.push(api.tag);
     merge(components, api.components);
-    for (const { method, path, doc } of api.operations) {
+    for (const { method, path, doc, alsoAccess } of api.operations) {
       const scope = requiredScope(auth.mode, accessOf(method));
-      const operation = { ...doc, tags: [api.tag.name], ...(scope ? withToken(doc, scope) : { security: [] }) };
+      const optional = alsoAccess && requiredScope(auth.mode, alsoAccess);
+      const security = scope ? withToken(doc, scope) : optional ? withOptionalToken(doc) : { security: [] };
+      const operation = { ...doc, tags: [api.tag.name], ...security };
       const key = openApiPath(api.prefix, path);
       paths[key] = { ...paths[key], [method]: operation };
     }
@@ -75,6 +77,11 @@ function withToken(doc: Api['operations'][number]['doc'], scope: string): Json {
   const description = [doc.description, `Needs a bearer token with the \`${scope}\` scope.`].filter(Boolean).join('\n\n');
   // Status codes are integer keys, which JavaScript keeps in ascending order: Swagger UI lists them so.
   return { description, security: [{ bearerAuth: [] }], responses: { ...doc.responses, ...errors('Unauthorized', 'Forbidden') } };
+}
+
+/** What an operation open to anyone adds where some of its requests need a token (alsoAccess): the token as optional, and 401/403. */
+function withOptionalToken(doc: Api['operations'][number]['doc']): Json {
+  return { security: [{}, { bearerAuth: [] }], responses: { ...doc.responses, ...errors('Unauthorized', 'Forbidden') } };
 }
 
 /** '/api/items' + '/:id' -> '/api/items/{id}'. */

@@ -13,6 +13,8 @@ const COLUMNS: { [key in ListKey]: { column: string; nullable: boolean; unique: 
   id: { column: 'id', nullable: false, unique: true },
   createdAt: { column: 'created_at', nullable: false, unique: false },
   updatedAt: { column: 'updated_at', nullable: false, unique: false },
+  createdBy: { column: 'created_by', nullable: true, unique: false },
+  updatedBy: { column: 'updated_by', nullable: true, unique: false },
 };
 
 type Query = QueryBuilder<ProductModel, ProductModel[]>;

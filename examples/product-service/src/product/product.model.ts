@@ -4,7 +4,13 @@ import { Model, type ModelObject, type Pojo, snakeCaseMappers } from 'objection'
 export type ProductJson = ModelObject<ProductModel>;
 
 /** A row as the driver hands it to a raw query: snake_case columns, NUMERIC as a string. */
-export type ProductRow = Omit<ProductJson, 'price' | 'createdAt' | 'updatedAt'> & { price: string; created_at: string; updated_at: string };
+export type ProductRow = Omit<ProductJson, 'price' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'> & {
+  price: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+};
 
 /** One row of products: snake_case columns, camelCase properties. */
 export class ProductModel extends Model {
@@ -21,6 +27,9 @@ export class ProductModel extends Model {
   /** ISO 8601 in UTC, e.g. 2026-01-01T12:00:00.000Z. */
   createdAt!: string;
   updatedAt!: string;
+  /** Who created it and who changed it last: the subject of the write's token (auth/actor.ts); null without one. */
+  createdBy!: string | null;
+  updatedBy!: string | null;
 
   override $beforeInsert(): void {
     this.createdAt = new Date().toISOString();

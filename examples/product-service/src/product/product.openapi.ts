@@ -1,6 +1,11 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
-import { type Json, jsonSchemaOf, textResponse, withoutTitle } from '../openapi/schema.js';
+import { type Json, jsonContent, jsonSchemaOf, ref, textResponse, withoutTitle } from '../openapi/schema.js';
 import { INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
+
+/** What the operations' descriptions share. */
+export const idParameter = [ref('parameters', 'ProductId')];
+export const etagHeader = { ETag: ref('headers', 'ETag') };
+export const productBody = jsonContent('Product');
 
 const createRules = productCreateSchema.describe().keys as Record<string, { examples?: unknown[]; flags?: { presence?: string } }>;
 /** Every field at the example its rule shows, in the schema's order. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { raw } from 'objection';
+import { type QueryBuilder, raw } from 'objection';
 
 import { namesVersions, type Precondition, PreconditionFailedError } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
@@ -57,35 +57,53 @@ export async function findProduct(id: number): Promise<ProductModel | undefined>
   return ProductModel.query().findById(id);
 }
 
-/** Stores a new product and returns the stored row; ConflictError when a unique field's value is taken. */
-export async function createProduct(fields: ProductCreate, trx?: Knex.Transaction): Promise<ProductModel> {
+/**
+ * Stores a new product created by `actor` (auth/actor.ts) and returns the stored row;
+ * ConflictError when a unique field's value is taken.
+ */
+export async function createProduct(fields: ProductCreate, actor: string | null, trx?: Knex.Transaction): Promise<ProductModel> {
   try {
-    return await ProductModel.query(trx).insert(fields).returning('*');
+    return await ProductModel.query(trx)
+      .insert({ ...fields, createdBy: actor, updatedBy: actor })
+      .returning('*');
   } catch (error) {
     refuseDuplicate(error);
   }
 }
 
 /**
- * Changes only the given fields (and updatedAt), raises the version, in one query; undefined when
- * no row has this id. With versions to match (If-Match), the check is part of that query's WHERE:
- * PreconditionFailedError when the row has another version, and nothing changes.
- * ConflictError when a unique field's new value is another product's; nothing changes then.
+ * Changes only the given fields (and updatedAt and updatedBy, to `actor`), raises the version, in
+ * one query; undefined when no row has this id. With versions to match (If-Match), the check is
+ * part of that query's WHERE: PreconditionFailedError when the row has another version, and
+ * nothing changes. ConflictError when a unique field's new value is another product's; nothing changes then.
  */
-export async function updateProduct(id: number, changes: ProductUpdate, precondition?: Precondition): Promise<ProductModel | undefined> {
+export async function updateProduct(
+  id: number,
+  changes: ProductUpdate,
+  actor: string | null,
+  precondition?: Precondition,
+): Promise<ProductModel | undefined> {
   // patchAndFetchById would read the row back in a second query.
   const query = ProductModel.query()
-    .patch({ ...changes, version: raw('version + 1') })
+    .patch({ ...changes, updatedBy: actor, version: raw('version + 1') })
     .where('id', id);
+  const record = await writeOne(query, precondition);
+  if (record === undefined && namesVersions(precondition)) await refuseChanged(id);
+  return record;
+}
+
+/**
+ * Runs a patch of one row and gives back the row as written, or undefined when its WHERE matched
+ * none: the If-Match versions join that WHERE, and a unique value taken is a ConflictError.
+ */
+async function writeOne(query: QueryBuilder<ProductModel, number>, precondition?: Precondition): Promise<ProductModel | undefined> {
   if (namesVersions(precondition)) query.whereIn('version', precondition.versions);
-  let record: ProductModel | undefined;
   try {
-    [record] = await query.returning('*');
+    const [record] = await query.returning('*');
+    return record;
   } catch (error) {
     refuseDuplicate(error);
   }
-  if (record === undefined && namesVersions(precondition)) await refuseChanged(id);
-  return record;
 }
 
 /**

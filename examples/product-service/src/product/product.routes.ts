@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Router, RouterContext } from '@koa/router';
 
+import { actorOf } from '../auth/actor.js';
 import type { Guard } from '../auth/guard.js';
 import { productsPath } from '../client/paths.js';
 import { etag, ifMatch, notModified } from '../http/conditional.js';
@@ -10,12 +11,12 @@ import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '..
 import { parseId } from '../http/ids.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
-import { type Api, apiRouter, type Operation } from '../http/operations.js';
+import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { ProductModel } from './product.model.js';
-import { LIST_RULES, listBadRequest, productComponents, productExamples } from './product.openapi.js';
+import { etagHeader, idParameter, LIST_RULES, listBadRequest, productBody, productComponents, productExamples } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
 import { LIST_KEYS, listQueryRules, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
@@ -26,17 +27,10 @@ const validateListQuery = validator(listQueryRules);
 const LIST_PARAMETERS = Object.keys(listQueryRules.describe().keys ?? {});
 const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
-const idParameter = [ref('parameters', 'ProductId')];
-const etagHeader = { ETag: ref('headers', 'ETag') };
-
-/** What the write operations take from the configuration (REQUIRE_IF_MATCH, IDEMPOTENCY_KEY_TTL_SECONDS). */
-export interface WriteRules {
-  requireIfMatch: boolean;
-  idempotencyKeyTtlSeconds: number;
-}
-const productBody = jsonContent('Product');
-
-/** The product API: each operation's handler next to its description in the OpenAPI document. */
+/**
+ * The product API: each operation's handler next to its description in the OpenAPI document.
+ * `guard` checks what an operation needs beyond what its method does (apiRouter does that).
+ */
 function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
   return [
     {
@@ -99,10 +93,11 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         async (ctx) => {
           const key = idempotencyKey(ctx);
           const fields = validateCreate(ctx.request.body);
-          if (key === undefined) return answer(ctx, created(await createProduct(fields)));
+          const actor = actorOf(ctx);
+          if (key === undefined) return answer(ctx, created(await createProduct(fields, actor)));
           const request = { key, fingerprint: fingerprint(ctx), ttlSeconds: rules.idempotencyKeyTtlSeconds };
           const { answer: stored, replayed } = await once(ProductModel.knex(), request, async (trx) =>
-            created(await createProduct(fields, trx)),
+            created(await createProduct(fields, actor, trx)),
           );
           if (replayed) ctx.set('Idempotent-Replayed', 'true');
           answer(ctx, stored);
@@ -157,7 +152,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         async (ctx) => {
           const id = parseId(ctx);
           const precondition = ifMatch(ctx, rules.requireIfMatch);
-          const record = (await updateProduct(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
+          const record = (await updateProduct(id, validateUpdate(ctx.request.body), actorOf(ctx), precondition)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
           ctx.body = record;
         },
@@ -199,7 +194,7 @@ function api(cursorKey: CursorKey, rules: WriteRules): Api {
   };
 }
 
-/** The API as the OpenAPI document describes it; its handlers are never mounted, so any key will do. */
+/** The API as the OpenAPI document describes it; its handlers are never mounted, so any key (and no guard) will do. */
 export const productApi: Api = api(randomBytes(32), { requireIfMatch: false, idempotencyKeyTtlSeconds: 86_400 });
 
 /**

@@ -1,4 +1,4 @@
-import type { CustomHelpers } from 'joi';
+import type { CustomHelpers, Schema } from 'joi';
 
 import { INT4_MAX } from '../http/ids.js';
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
@@ -118,16 +118,33 @@ const timestamp = Joi.string()
   .note(INSTANT_RULE)
   .example('2026-01-01T12:00:00.000Z');
 
+/** Who made a write: the subject (`sub`) of its token, at most as long as the column holds; also the list's filter value. */
+const tokenSubject = Joi.string().max(255).custom(storableText).messages(textMessages).example('admin');
+
+/** A key the service sets itself: the document marks it readOnly, and a create or update that sends it is a 400. */
+const setByService = <Rule extends Schema>(rule: Rule) => rule.meta({ swagger: { readOnly: true } }) as Rule;
+
 /** What the API answers; used by the OpenAPI document. */
 export const productSchema = Joi.object<ProductJson, true>({
-  id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
-  version: Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
+  id: setByService(Joi.number().integer().min(1).max(MAX_ID).required().example(1)),
+  version: setByService(
+    Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
+  ),
   name: name.required(),
   description: description.required(),
   price: price.required(),
   quantity: quantity.required(),
-  createdAt: timestamp.required(),
-  updatedAt: timestamp.required(),
+  createdAt: setByService(timestamp.required().description('When it was created.')),
+  updatedAt: setByService(timestamp.required().description('When it was last changed.')),
+  createdBy: setByService(
+    tokenSubject.allow(null).required().description('Who created it: the subject of the token that did; null when no token was needed.'),
+  ),
+  updatedBy: setByService(
+    tokenSubject
+      .allow(null)
+      .required()
+      .description('Who changed it last: the subject of the token that did; null when no token was needed.'),
+  ),
 }).label('Product');
 
 export const idRule = Joi.number().integer().min(1).max(MAX_ID).label('id');
@@ -139,7 +156,7 @@ export const MAX_OFFSET = 10_000;
  * What the list sorts and filters by: id, the timestamps, and the unique and indexed fields. Each
  * has an index, so every list query reads only about the rows it answers.
  */
-export const LIST_KEYS = ['id', 'createdAt', 'updatedAt'] as const;
+export const LIST_KEYS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 
 /** The list's parameters once validated: paging, sort, count, and filters named after the keys (`createdAt[gte]`). */
@@ -177,6 +194,8 @@ export const listQueryRules = Joi.object<ListQuery>({
   ...filterParameters('id', Joi.number().integer().min(1).max(MAX_ID)),
   ...filterParameters('createdAt', timestamp),
   ...filterParameters('updatedAt', timestamp),
+  ...filterParameters('createdBy', tokenSubject),
+  ...filterParameters('updatedBy', tokenSubject),
 })
   .oxor('page', 'after')
   .custom((query: ListQuery, helpers) => {
