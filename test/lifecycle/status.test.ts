@@ -62,6 +62,8 @@ status('reports each state and each pending change, and exits 1 when an update i
   assert.equal(byPath[release.renamed.from], ['unchanged', 'obsolete']);
   assert.equal(byPath[release.renamed.to], [null, 'new']);
   assert.equal(byPath[release.added], ['edited', 'new']);
+  // The audit columns' migration is new in this version.
+  assert.equal(byPath['src/migrations/001-record-who-changed-products.ts'], [null, 'new']);
   assert.not.ok('.env' in byPath, '.env is the owner\'s');
   assert.not.ok('create-item-service.json' in byPath, 'the answers file is the record, not a generated file');
   for (const file of document.files) assert.equal(Object.keys(file), ['path', 'state', 'change']);
@@ -74,14 +76,15 @@ status('reports each state and each pending change, and exits 1 when an update i
   const changing = document.files.filter((file: any) => file.change === 'update').length;
   assert.is(
     table.out[0],
-    `${document.files.length} generated files: ${unchanged} unchanged, 3 edited by you, 2 deleted by you; update would change ${changing}, add 2, remove 2.`,
+    `${document.files.length} generated files: ${unchanged} unchanged, 3 edited by you, 2 deleted by you; update would change ${changing}, add 3, remove 2.`,
   );
   assert.match(text, /^\s+src\/app\.ts\s+edited\s+update$/m);
   assert.match(text, /^\s+src\/config\.ts\s+edited\s+-$/m);
   assert.match(text, /^\s+test\/tokens\.ts\s+missing\s+-$/m);
   assert.match(text, new RegExp(`^\\s+${release.renamed.to}\\s+-\\s+new$`, 'm'));
   assert.not.match(text, /Dockerfile/, 'a file nobody changed and this version leaves alone is only counted');
-  assert.match(text, new RegExp(`Update pending, from create-item-service ${PREVIOUS_VERSION} to ${GENERATOR_VERSION}: ${changing + 4} files would change`));
+  // Beside the updates: 3 new files (the audit migration among them) and 2 obsolete ones.
+  assert.match(text, new RegExp(`Update pending, from create-item-service ${PREVIOUS_VERSION} to ${GENERATOR_VERSION}: ${changing + 5} files would change`));
 
   const all = collector();
   assert.is(statusCommand(dir, { all: true }, all), 1);

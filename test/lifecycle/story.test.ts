@@ -93,12 +93,14 @@ test('the first migrations the previous release wrote stay byte for byte, and th
     'src/migrations/001-version-products-for-conditional-requests.ts',
   ]);
   const onDisk = migrationsOnDisk(dir);
-  assert.equal([...onDisk.keys()], [...written.keys(), ADDED_MIGRATION]);
+  // This version adds the audit columns in a migration of their own (the previous release had none).
+  const audit = 'src/migrations/001-record-who-changed-products.ts';
+  assert.equal([...onDisk.keys()].sort(), [...written.keys(), audit, ADDED_MIGRATION].sort());
   for (const [path, content] of written) assert.ok(onDisk.get(path) === content, `${path} is as the previous release wrote it`);
   assert.is(JSON.parse(readFileSync(join(dir, 'create-item-service.json'), 'utf8')).migrationLayout, 'stepwise');
 
   const fresh = migrationFiles(generated(product));
-  assert.equal([...fresh.keys()], ['src/migrations/001-create-products.ts', 'src/migrations/001-store-idempotency-keys.ts', 'src/migrations/001-store-rate-limits.ts']);
+  assert.equal([...fresh.keys()], ['src/migrations/001-create-products.ts', audit, 'src/migrations/001-store-idempotency-keys.ts', 'src/migrations/001-store-rate-limits.ts']);
   assert.match(fresh.get('src/migrations/001-create-products.ts') ?? '', /table\.integer\('version'\)[\s\S]*table\.index\(\['created_at', 'id'\]\)/);
   assert.not.match(fresh.get('src/migrations/001-create-products.ts') ?? '', /exist already/);
 });
@@ -112,8 +114,12 @@ test('its database and a new project\'s, given the same field, end with the same
     try {
       const old = await inScratchSchema(knex, `story_stepwise_${process.pid}`, async () => ({ applied: await stepwise.migrateLatest(db), schema: await schemaOf(knex) }));
       const made = await inScratchSchema(knex, `story_combined_${process.pid}`, async () => ({ applied: await combined.migrateLatest(db), schema: await schemaOf(knex) }));
-      assert.is(old.applied.length, 6, `${label}: five first migrations and the added field's`);
-      assert.equal(made.applied, ['001-create-products', '001-store-idempotency-keys', '001-store-rate-limits', '002-add-sku-to-products'], label);
+      assert.is(old.applied.length, 7, `${label}: five first migrations, the audit columns' and the added field's`);
+      assert.equal(
+        made.applied,
+        ['001-create-products', '001-record-who-changed-products', '001-store-idempotency-keys', '001-store-rate-limits', '002-add-sku-to-products'],
+        label,
+      );
       assert.equal(made.schema, old.schema, label);
     } finally {
       await knex.destroy();
