@@ -72,6 +72,7 @@ test(`--rows ${ROWS} measures the list at 100 and at ${ROWS} rows, prints both a
       'createdAt range, half the table',
       'sorted by -createdAt',
       'text key prefix, sorted by it',
+      "one author's rows (createdBy)",
       'count=exact',
     ];
     for (const [round, rows] of [[results.rounds.before, Math.max(100, found)], [results.rounds.after, ROWS]] as const) {

@@ -8,13 +8,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import jwt from 'jsonwebtoken';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { example, linkRootModules, root, tempDir } from '../support/helpers.js';
 import { type Json, listCases, listParameters, queryString, type Row } from './openapi-clients/cases.js';
 import { CONSUMERS, consumerDir, generateClient, runProgram, typeCheck, writeProgram } from './openapi-clients/consumers.js';
-import { SERVICE_PASSWORD, SERVICE_USERNAME, startService } from '../support/openapi-tools.js';
+import { SERVICE_JWT_SECRET, SERVICE_PASSWORD, SERVICE_USERNAME, startService } from '../support/openapi-tools.js';
 
 const ROWS = 12;
 const EXAMPLES = [
@@ -41,10 +42,14 @@ for (const { dir, entity } of EXAMPLES) {
       const { numbered } = (await import(join(dir, 'test/factory.ts'))) as { numbered: (n: number) => Record<string, unknown> };
       const document = (await (await fetch(`${api}/openapi.json`)).json()) as Json;
       const listPath = Object.keys(document.paths).find((path) => document.paths[path].get?.operationId?.startsWith('list'))!;
+      // Two authors, so that createdBy and updatedBy have two values to filter by: the account, and another subject.
+      const accessToken = (token as { accessToken: string }).accessToken;
+      const { iat: _issued, sub: _subject, ...claims } = jwt.decode(accessToken) as jwt.JwtPayload;
+      const other = jwt.sign({ ...claims, sub: 'editor' }, SERVICE_JWT_SECRET, { algorithm: 'HS256' });
       for (let i = 0; i < ROWS; i++) {
         const created = await fetch(`${api}${listPath}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${(token as { accessToken: string }).accessToken}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${i % 2 === 0 ? accessToken : other}` },
           body: JSON.stringify(numbered(i + 1)),
         });
         assert.is(created.status, 201, await created.text());

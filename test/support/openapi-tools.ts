@@ -39,6 +39,8 @@ export interface RunningService extends ServerProcess {
 
 export const SERVICE_USERNAME = 'admin';
 export const SERVICE_PASSWORD = randomBytes(18).toString('base64url');
+/** Signs the services' tokens, so that a test can make one for another subject. */
+export const SERVICE_JWT_SECRET = randomBytes(48).toString('base64url');
 
 /**
  * Starts a generated service with `node --import tsx/esm src/server.ts` on ports the system picks
@@ -58,7 +60,7 @@ export async function startService(
     LOG_LEVEL: 'info',
     DATABASE_URL: databaseUrl,
     AUTH_MODE: authMode,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
+    JWT_SECRET: SERVICE_JWT_SECRET,
     AUTH_USERNAME: SERVICE_USERNAME,
     AUTH_PASSWORD: SERVICE_PASSWORD,
     // The suite asks for several tokens; the default limit (10 a minute) is not what it tests.

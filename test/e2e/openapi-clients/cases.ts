@@ -16,8 +16,12 @@ export type Row = Record<string, unknown> & { id: number };
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked by path.
 export type Json = Record<string, any>;
 
-/** Parameters with cases of their own below (paging, sort, count) or of the walk (after). */
-const PAGING = new Set(['page', 'pageSize', 'after', 'sort', 'count']);
+/**
+ * Parameters with cases of their own below (paging, sort, count) or of the walk (after), and
+ * `deleted` (soft delete), which needs an admin token the clients here do not send: the example's
+ * own test/soft-delete.test.ts sends it.
+ */
+const PAGING = new Set(['page', 'pageSize', 'after', 'sort', 'count', 'deleted']);
 
 export function listParameters(document: Json, listPath: string): Json[] {
   return (document.paths[listPath].get.parameters as Json[]).map((parameter) =>
