@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 
-import { constraintNameProblem, softDeleteFieldProblem, validateEntity, validatePort, validatePortPair } from './validate-answers.js';
+import {
+  constraintNameProblem,
+  softDeleteFieldProblem,
+  validateEntity,
+  validatePort,
+  validatePortPair,
+  validateTenantClaim,
+  validateTenantValue,
+} from './validate-answers.js';
 import type { FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
 import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
@@ -39,11 +47,13 @@ export interface AnswersFromFile {
   /** How the project's first migrations build its table (see Answers.migrationLayout). */
   migrationLayout?: MigrationLayout;
   softDelete?: boolean;
+  tenantClaim?: string;
+  existingRowsTenant?: string;
 }
 
 /** What a generated project's create-item-service.json also holds: read past, never used as answers. */
 const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
-const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'migrations', 'migrationLayout']);
+const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'tenantClaim', 'existingRowsTenant', 'migrations', 'migrationLayout']);
 
 function checkPort(value: unknown, label: string): number | undefined {
   if (value === undefined) return undefined;
@@ -64,7 +74,7 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   }
   const raw = input as Record<string, unknown>;
   const unknown = Object.keys(raw).find((key) => !ANSWER_KEYS.has(key) && !RECORD_KEYS.has(key));
-  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields, softDelete)`);
+  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim)`);
   if (typeof raw.entity !== 'string') throw new FieldSpecError('needs "entity", e.g. "entity": "Book"');
   if (raw.plural !== undefined && typeof raw.plural !== 'string') throw new FieldSpecError('"plural" must be a name, e.g. "plural": "Lenses"');
   const entityProblem = validateEntity(raw.entity, raw.plural);
@@ -84,6 +94,13 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   if (raw.softDelete === true) answers.softDelete = true;
   const softDeleteProblem = answers.softDelete && softDeleteFieldProblem(answers.fields ?? []);
   if (softDeleteProblem) throw new FieldSpecError(softDeleteProblem);
+  for (const [key, check] of [['tenantClaim', validateTenantClaim], ['existingRowsTenant', validateTenantValue]] as const) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    const problem = typeof value === 'string' ? check(value) : `"${key}" must be a string`;
+    if (problem) throw new FieldSpecError(problem);
+    answers[key] = value as string;
+  }
   const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields, answers.plural);
   if (namesProblem) throw new FieldSpecError(namesProblem);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity, answers.plural);

@@ -19,6 +19,13 @@ export interface Answers {
   migrationLayout?: MigrationLayout;
   /** A delete hides the row, restorable until it is purged (Google AIP-164); off (or left out): a delete removes it. */
   softDelete?: boolean;
+  /**
+   * The token claim that names a request's tenant (`org_id`): each tenant sees and changes only its
+   * own rows, enforced by PostgreSQL's row-level security. Left out: one tenant, as before.
+   */
+  tenantClaim?: string;
+  /** The tenant a table's stored rows go to when `update` turns tenancy on; read by that update only. */
+  existingRowsTenant?: string;
 }
 
 /** A migration and what the table has once it ran: its fields, and whether it keeps deleted rows. */
@@ -27,6 +34,10 @@ export interface FieldMigration {
   fields: FieldSpec[];
   /** Recorded only when on. */
   softDelete?: boolean;
+  /** Each tenant's rows apart (row-level security); recorded only when on. */
+  tenancy?: boolean;
+  /** The migration that turned tenancy on: the tenant the rows stored before it went to. */
+  existingRowsTenant?: string;
 }
 
 /** The ports a project gets when the user names none. */

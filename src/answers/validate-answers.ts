@@ -131,3 +131,24 @@ export function softDeleteFieldProblem(fields: readonly FieldSpec[]): string | u
     ? 'field name "deleted" is the list\'s parameter for deleted records where soft delete is on (deleted=only|include): name the field otherwise'
     : undefined;
 }
+
+/** A token claim as identity providers name them: `org_id`, `tenant`, or a namespaced URL (Auth0's custom claims). */
+const CLAIM = /^[A-Za-z][\x21-\x7e]{0,199}$/;
+
+/**
+ * Checks the claim that names a request's tenant (`--tenant-claim`). Returns an error message, or
+ * undefined when it is usable.
+ *
+ *   "org_id", "tenant", "https://example.com/tenant" -> undefined
+ *   "", "org id", "2fa" -> a message naming the rule
+ */
+export function validateTenantClaim(claim: string): string | undefined {
+  if (CLAIM.test(claim)) return undefined;
+  return `tenant claim must be a token claim's name: a letter, then up to 199 visible ASCII characters without spaces (e.g. org_id): ${JSON.stringify(claim)}`;
+}
+
+/** The tenant that a table's stored rows go to when update turns tenancy on: what a token's claim could hold. */
+export function validateTenantValue(tenant: string): string | undefined {
+  if (/^[\x21-\x7e]{1,255}$/.test(tenant)) return undefined;
+  return `existingRowsTenant must be a tenant as the claim names it: 1 to 255 visible ASCII characters: ${JSON.stringify(tenant)}`;
+}

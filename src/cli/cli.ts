@@ -12,7 +12,14 @@ import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
 import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
-import { constraintNameProblem, softDeleteFieldProblem, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
+import {
+  constraintNameProblem,
+  softDeleteFieldProblem,
+  validateEntity,
+  validatePort,
+  validatePortPair,
+  validateTenantClaim,
+} from '../answers/validate-answers.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 interface CliOptions {
@@ -26,6 +33,7 @@ interface CliOptions {
   answers?: string;
   plural?: string;
   softDelete?: boolean;
+  tenantClaim?: string;
 }
 
 /** Where the CLI reads and writes; the process's own by default, a test's own in tests. */
@@ -57,6 +65,12 @@ function portOption(label: string) {
   };
 }
 
+function tenantClaimOption(value: string): string {
+  const problem = validateTenantClaim(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value;
+}
+
 function buildProgram(io: CliIo): Command {
   return new Command('create-item-service')
     .description('Generate a Koa + Objection/knex CRUD service for one entity')
@@ -71,6 +85,7 @@ function buildProgram(io: CliIo): Command {
     )
     .option('--plural <name>', 'the entity\'s plural, where its name reads as one (Lens: --plural Lenses)')
     .option('--soft-delete', 'a delete hides the record, restorable until purged after DELETED_RETENTION_DAYS (default: a delete removes it)')
+    .option('--tenant-claim <claim>', 'the token claim that names the tenant (e.g. org_id): each tenant sees only its own records, enforced by PostgreSQL row-level security', tenantClaimOption)
     .option('--answers <file>', 'read entity, ports and fields from an answers file (create-item-service.json)')
     .option('-o, --out <dir>', 'output folder (default ./<entity>-service, e.g. ./order-line-service)')
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
@@ -109,6 +124,7 @@ async function resolveAnswers(
   if (given.plural !== undefined) resolved.plural = given.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (given.softDelete) resolved.softDelete = true;
+  if (given.tenantClaim !== undefined) resolved.tenantClaim = given.tenantClaim;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
   const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural) ?? (resolved.softDelete ? softDeleteFieldProblem(fields) : undefined);
   if (namesProblem) throw new UsageError(namesProblem);

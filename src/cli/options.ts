@@ -21,6 +21,8 @@ export interface GivenOptions {
   answers?: string;
   /** `--soft-delete`. */
   softDelete?: boolean;
+  /** `--tenant-claim <claim>`. */
+  tenantClaim?: string;
 }
 
 /** The answers given so far; prompts or defaults fill the rest. `fields` undefined means the standard fields. */
@@ -35,6 +37,7 @@ export interface GivenAnswers {
   /** A generated project's migration layout, from its answers file: a new project renders the same first migrations. */
   migrationLayout?: MigrationLayout;
   softDelete?: boolean;
+  tenantClaim?: string;
 }
 
 /**
@@ -61,6 +64,7 @@ export function givenAnswers(options: GivenOptions, cwd: string): GivenAnswers {
     migrationLayout: fromFile?.migrationLayout,
     // The flag turns it on; it cannot turn off what the file turns on, so there is nothing to win.
     softDelete: options.softDelete === true || fromFile?.softDelete === true ? true : undefined,
+    tenantClaim: options.tenantClaim ?? fromFile?.tenantClaim,
   };
   return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as GivenAnswers;
 }

@@ -3,8 +3,11 @@ import { capitalize, entityWords } from './entity-names.js';
 /** PostgreSQL cuts identifiers at 63 bytes; index names add the table's name to the column's. */
 export const MAX_FIELD_NAME_LENGTH = 40;
 
-/** The service's own fields (deletedAt and deletedBy where soft delete is on, reserved either way so that it can be). */
-const SERVICE_FIELDS = new Set(['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt', 'deletedBy']);
+/**
+ * The service's own fields (deletedAt and deletedBy where soft delete is on, tenantId's column where
+ * tenancy is: reserved either way so that either can be turned on).
+ */
+const SERVICE_FIELDS = new Set(['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt', 'deletedBy', 'tenantId']);
 
 /**
  * camelCase names an Objection model instance or class, or every JavaScript object, already has

@@ -4,6 +4,7 @@ import { fieldType } from '../fields/types/field-types.js';
 import { columnName, fieldLabel } from '../names/field-name.js';
 import { fieldConstants, joiDeclaration } from './joi-views.js';
 import { isListKey } from './list-views.js';
+import { indexCalls, PLAIN_TABLE, type TableKind, uniqueCalls } from './table-keys.js';
 
 /**
  * What the templates print for one field, computed once so that a template only substitutes:
@@ -42,14 +43,23 @@ export interface FieldView {
 
 /**
  * The migration's column call for a field: `table.decimal('price', 18, 2).notNullable();`. A table
- * that keeps deleted rows makes a unique field unique in a call of its own (see uniqueCalls).
+ * that keeps deleted rows or tenants apart makes a unique or indexed field so in calls of its own
+ * (see keyCalls).
  */
-export function knexColumn(field: FieldSpec, column: string = columnName(field.name), keepsDeleted = false): string {
+export function knexColumn(field: FieldSpec, column: string = columnName(field.name), kind: TableKind = PLAIN_TABLE): string {
   const calls = [fieldType(field).knexColumn(field, literal(column)), field.required ? 'notNullable()' : 'nullable()'];
   if (field.default !== undefined) calls.push(`defaultTo(${literal(field.default)})`);
-  if (field.unique && !keepsDeleted) calls.push('unique()');
-  if (field.index) calls.push('index()');
+  if (field.unique && !kind.keepsDeleted && !kind.tenancy) calls.push('unique()');
+  if (field.index && !kind.tenancy) calls.push('index()');
   return `${calls.join('.')};`;
+}
+
+/** The calls that make a field unique or indexed where knexColumn leaves them out (see knexColumn). */
+export function keyCallsOf(field: FieldSpec, column: string, table: string, kind: TableKind): string[] {
+  return [
+    ...(field.unique && (kind.keepsDeleted || kind.tenancy) ? [uniqueCalls(table, kind).add(column)] : []),
+    ...(field.index && kind.tenancy ? [indexCalls(table, kind).add(column)] : []),
+  ];
 }
 
 function tsType(field: FieldSpec): string {
@@ -65,8 +75,8 @@ function rowType(field: FieldSpec): string | undefined {
   return field.required ? rowType : `${rowType} | null`;
 }
 
-/** The view of each field, in the spec's order; `keepsDeleted` as the table the migration makes does (soft delete). */
-export function fieldViews(fields: readonly FieldSpec[], keepsDeleted = false): FieldView[] {
+/** The view of each field, in the spec's order; `kind` as the table the migration makes is (soft delete, tenancy). */
+export function fieldViews(fields: readonly FieldSpec[], kind: TableKind = PLAIN_TABLE): FieldView[] {
   return fields.map((field) => {
     const column = columnName(field.name);
     return {
@@ -76,7 +86,7 @@ export function fieldViews(fields: readonly FieldSpec[], keepsDeleted = false): 
       constantName: column.toUpperCase(),
       requiredOnCreate: requiredOnCreate(field),
       createDefault: field.default === undefined ? undefined : typeof field.default === 'number' ? numberLiteral(field.default) : literal(field.default),
-      knexColumn: knexColumn(field, column, keepsDeleted),
+      knexColumn: knexColumn(field, column, kind),
       tsType: tsType(field),
       rowType: rowType(field),
       fromDatabase: fieldType(field).fromDatabase?.(field, column) ?? [],

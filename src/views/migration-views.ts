@@ -1,12 +1,19 @@
 import { docComment, literal, sqlText } from '../code/code-text.js';
 import { columnOf, describeChange, fieldChanges, type Column, type FieldChange } from '../fields/field-changes.js';
-import { knexColumn } from './field-views.js';
+import { keyCallsOf, knexColumn } from './field-views.js';
 import type { FieldSpec } from '../fields/field-spec.js';
 import type { EntityNames } from '../names/entity-names.js';
 import { knexName } from '../names/knex-names.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
 import type { FieldMigration } from '../answers/answers.js';
-import { keepDeletedRows, removeDeletedRows, uniqueCalls, type UniqueCalls } from './soft-delete-migration.js';
+import { keepDeletedRows, removeDeletedRows } from './soft-delete-migration.js';
+import { indexCalls, type KeyCalls, type TableKind, uniqueCalls } from './table-keys.js';
+
+/** The calls of a table's unique constraints and of its fields' own indexes. */
+interface Keys {
+  unique: KeyCalls;
+  index: KeyCalls;
+}
 
 /**
  * A migration that changes the table's fields, as its template prints it: `up` and `down` are
@@ -37,9 +44,8 @@ function raw(sql: string, identifiers: string[]): Statement {
   return [`  await knex.raw(${literal(sql)}, ${literal(identifiers)});`];
 }
 
-/** knex's own names for what `enum()` and `index()` create on a column. */
+/** knex's own name for the check constraint `enum()` creates on a column. */
 const checkName = (table: string, column: string) => knexName(table, [column], 'check');
-const indexName = (table: string, column: string) => knexName(table, [column], 'index');
 
 /** An enum's check constraint: `format in ('hardcover', 'paperback')`, as a JavaScript string. */
 function checkPredicate(column: string, values: readonly string[]): string {
@@ -64,25 +70,23 @@ function alterCall(column: Column, name: string, options: string): string {
 }
 
 /** Renames a column and the constraints knex named after it, so later migrations find them by name. */
-function renameColumn(table: string, column: Column, from: string, to: string, unique: UniqueCalls): Statement[] {
+function renameColumn(table: string, column: Column, from: string, to: string, keys: Keys): Statement[] {
   const statements = [alterTable(table, `table.renameColumn(${literal(from)}, ${literal(to)});`)];
-  const renameConstraint = 'alter table ?? rename constraint ?? to ??';
-  if (column.values) statements.push(raw(renameConstraint, [table, checkName(table, from), checkName(table, to)]));
-  if (column.unique) {
-    const { sql, identifiers } = unique.rename(table, from, to);
+  if (column.values) statements.push(raw('alter table ?? rename constraint ?? to ??', [table, checkName(table, from), checkName(table, to)]));
+  for (const [has, calls] of [[column.unique, keys.unique], [column.index, keys.index]] as const) {
+    if (!has) continue;
+    const { sql, identifiers } = calls.rename(from, to);
     statements.push(raw(sql, identifiers));
   }
-  if (column.index) statements.push(raw('alter index ?? rename to ??', [indexName(table, from), indexName(table, to)]));
   return statements;
 }
 
 /** Brings column `name` from `a` to `b` (names aside): indexes and checks off, the column, then on. */
-function alterColumn(table: string, name: string, a: Column, b: Column, unique: UniqueCalls): Statement[] {
-  const column = literal(name);
+function alterColumn(table: string, name: string, a: Column, b: Column, keys: Keys): Statement[] {
   const statements: Statement[] = [];
   const valuesChange = JSON.stringify(a.values) !== JSON.stringify(b.values);
-  if (a.unique && !b.unique) statements.push(alterTable(table, unique.drop(name)));
-  if (a.index && !b.index) statements.push(alterTable(table, `table.dropIndex([${column}]);`));
+  if (a.unique && !b.unique) statements.push(alterTable(table, keys.unique.drop(name)));
+  if (a.index && !b.index) statements.push(alterTable(table, keys.index.drop(name)));
   if (a.values && valuesChange) statements.push(alterTable(table, `table.dropChecks([${literal(checkName(table, name))}]);`));
   const typeChange = a.type !== b.type;
   const nullableChange = a.nullable !== b.nullable;
@@ -93,34 +97,34 @@ function alterColumn(table: string, name: string, a: Column, b: Column, unique: 
   if (b.values && valuesChange) {
     statements.push(alterTable(table, `table.check(${checkPredicate(name, b.values)}, {}, ${literal(checkName(table, name))});`));
   }
-  if (b.unique && !a.unique) statements.push(alterTable(table, unique.add(name)));
-  if (b.index && !a.index) statements.push(alterTable(table, `table.index([${column}]);`));
+  if (b.unique && !a.unique) statements.push(alterTable(table, keys.unique.add(name)));
+  if (b.index && !a.index) statements.push(alterTable(table, keys.index.add(name)));
   return statements;
 }
 
-/** The column calls that add a field: the column, and its unique index where the table keeps deleted rows. */
-function addColumn(field: FieldSpec, keepsDeleted: boolean, unique: UniqueCalls): string[] {
-  const column = columnOf(field);
-  return [knexColumn(field, column.name, keepsDeleted), ...(keepsDeleted && column.unique ? [unique.add(column.name)] : [])];
+/** The column calls that add a field: the column, and its unique constraint and index where knexColumn leaves them out. */
+function addColumn(table: string, field: FieldSpec, kind: TableKind): string[] {
+  const { name } = columnOf(field);
+  return [knexColumn(field, name, kind), ...keyCallsOf(field, name, table, kind)];
 }
 
-/** The statements of `up` and of `down` for one change, in a table that keeps deleted rows or not. */
-function changeStatements(table: string, change: FieldChange, keepsDeleted: boolean): { up: Statement[]; down: Statement[] } {
-  const unique = uniqueCalls(table, keepsDeleted);
+/** The statements of `up` and of `down` for one change, in a table of this kind. */
+function changeStatements(table: string, change: FieldChange, kind: TableKind): { up: Statement[]; down: Statement[] } {
+  const keys = { unique: uniqueCalls(table, kind), index: indexCalls(table, kind) };
   if (change.kind === 'add') {
     const column = columnOf(change.to);
-    return { up: [alterTable(table, ...addColumn(change.to, keepsDeleted, unique))], down: [alterTable(table, `table.dropColumn(${literal(column.name)});`)] };
+    return { up: [alterTable(table, ...addColumn(table, change.to, kind))], down: [alterTable(table, `table.dropColumn(${literal(column.name)});`)] };
   }
   if (change.kind === 'drop') {
     const column = columnOf(change.from);
-    return { up: [alterTable(table, `table.dropColumn(${literal(column.name)});`)], down: [alterTable(table, ...addColumn(change.from, keepsDeleted, unique))] };
+    return { up: [alterTable(table, `table.dropColumn(${literal(column.name)});`)], down: [alterTable(table, ...addColumn(table, change.from, kind))] };
   }
   const from = columnOf(change.from);
   const to = columnOf(change.to);
   const renames = from.name !== to.name;
   return {
-    up: [...(renames ? renameColumn(table, from, from.name, to.name, unique) : []), ...alterColumn(table, to.name, from, to, unique)],
-    down: [...alterColumn(table, to.name, to, from, unique), ...(renames ? renameColumn(table, from, to.name, from.name, unique) : [])],
+    up: [...(renames ? renameColumn(table, from, from.name, to.name, keys) : []), ...alterColumn(table, to.name, from, to, keys)],
+    down: [...alterColumn(table, to.name, to, from, keys), ...(renames ? renameColumn(table, from, to.name, from.name, keys) : [])],
   };
 }
 
@@ -148,16 +152,17 @@ export function migrationViews(table: string, labelPlural: string, history: read
     const changes = fieldChanges(before.fields, migration.fields);
     const turnsOn = !before.softDelete && migration.softDelete === true;
     const turnsOff = before.softDelete === true && !migration.softDelete;
-    const statements = changes.map((change) => changeStatements(table, change, turnsOn || turnsOff || migration.softDelete === true));
+    const kind: TableKind = { keepsDeleted: turnsOn || turnsOff || migration.softDelete === true, tenancy: migration.tenancy === true };
+    const statements = changes.map((change) => changeStatements(table, change, kind));
     const up = statements.flatMap(({ up }) => up);
     const down = statements.reverse().flatMap(({ down }) => down);
     if (turnsOn) {
-      up.unshift(...keepDeletedRows(table, uniqueColumns(before.fields)));
-      down.push(...removeDeletedRows(table, uniqueColumns(before.fields)));
+      up.unshift(...keepDeletedRows(table, uniqueColumns(before.fields), kind));
+      down.push(...removeDeletedRows(table, uniqueColumns(before.fields), kind));
     }
     if (turnsOff) {
-      up.push(...removeDeletedRows(table, uniqueColumns(migration.fields)));
-      down.unshift(...keepDeletedRows(table, uniqueColumns(migration.fields)));
+      up.push(...removeDeletedRows(table, uniqueColumns(migration.fields), kind));
+      down.unshift(...keepDeletedRows(table, uniqueColumns(migration.fields), kind));
     }
     const described = [
       ...(turnsOn ? ['a delete keeps the row, restorable until purged'] : []),

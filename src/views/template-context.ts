@@ -9,7 +9,8 @@ import { listView, type ListView } from './list-views.js';
 import { NEW_PROJECT_LAYOUT } from '../answers/migration-layout.js';
 import { migrationLayoutView, migrationViews, type MigrationLayoutView, type MigrationView } from './migration-views.js';
 import { uniqueViews, type UniqueView } from './unique-views.js';
-import { uniqueCalls } from './soft-delete-migration.js';
+import { keyCallsOf } from './field-views.js';
+import { literal } from '../code/code-text.js';
 import { columnName } from '../names/field-name.js';
 
 /**
@@ -28,8 +29,11 @@ export interface TemplateContext extends EntityNames {
   fields: FieldView[];
   /** The fields the create migration creates: those it was first rendered with. */
   createFields: FieldView[];
-  /** Where the create migration keeps deleted rows: the calls that make its unique fields unique among the live rows. */
-  createUniqueIndexes: string[];
+  /**
+   * The create migration's calls for unique and indexed fields where the table keeps deleted rows or
+   * tenants apart (the column calls leave them out then).
+   */
+  createKeyCalls: string[];
   /** How the first migrations build the table, and their names. */
   migrationLayout: MigrationLayoutView;
   /** The field migrations after the first ones; each renders the `__migration__` templates once. */
@@ -45,6 +49,21 @@ export interface TemplateContext extends EntityNames {
   softDelete: boolean;
   /** Whether the create migration made the table keep deleted rows: as it was first rendered. */
   createSoftDelete: boolean;
+  /** Each tenant's rows apart (see Answers.tenantClaim); false for a single tenant. */
+  tenancy: TenancyView | false;
+  /** Whether the first migrations keep tenants apart: as they were first rendered. */
+  createTenancy: boolean;
+}
+
+/** What the templates print about tenancy. */
+export interface TenancyView {
+  /** The claim as code (`'org_id'`) and as JSON (`"org_id"`, for the answers file). */
+  claim: string;
+  claimJson: string;
+  /** The row-level security policy of the entity's table. */
+  policy: string;
+  /** The role the embedded database runs requests as: its user is a superuser, which no policy binds. */
+  role: string;
 }
 
 /** The context the answers give every template. Pure. */
@@ -56,6 +75,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
   const softDelete = answers.softDelete === true;
   const createSpec = history[0]?.fields ?? specFields;
   const createSoftDelete = history[0] === undefined ? softDelete : history[0].softDelete === true;
+  const createKind = { keepsDeleted: createSoftDelete, tenancy: history[0] === undefined ? answers.tenantClaim !== undefined : history[0].tenancy === true };
   const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names);
   // A field migration may not take the identifiers index.ts gives the first migrations.
   const taken = new Set(migrationLayout.initial.map((migration) => migration.identifier));
@@ -71,16 +91,21 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
         ? false
         : JSON.stringify(history.map(({ name, fields, softDelete }) => ({ name, fields: fields.map(canonicalField), ...(softDelete ? { softDelete } : {}) }))),
     fields,
-    createFields: fieldViews(createSpec, createSoftDelete),
-    createUniqueIndexes: createSoftDelete ? createSpec.filter((field) => field.unique).map((field) => uniqueCalls(names.tableName, true).add(columnName(field.name))) : [],
+    createFields: fieldViews(createSpec, createKind),
+    createKeyCalls: createSpec.flatMap((field) => keyCallsOf(field, columnName(field.name), names.tableName, createKind)),
     migrationLayout,
     migrations: migrationViews(names.tableName, names.labelPlural, history, taken),
     shape: entityShape(fields, names, softDelete),
     docs: docsView(specFields, softDelete),
-    unique: uniqueViews(specFields, names.tableName),
+    unique: uniqueViews(specFields, names.tableName, { keepsDeleted: softDelete, tenancy: answers.tenantClaim !== undefined }),
     list: listView(specFields, history[0]?.fields ?? specFields),
     dateTimePattern: DATETIME.source,
     softDelete,
     createSoftDelete,
+    tenancy:
+      answers.tenantClaim === undefined
+        ? false
+        : { claim: literal(answers.tenantClaim), claimJson: JSON.stringify(answers.tenantClaim), policy: `${names.tableName}_by_tenant`, role: `${names.tableName}_tenant` },
+    createTenancy: createKind.tenancy,
   };
 }

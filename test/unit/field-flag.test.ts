@@ -138,7 +138,7 @@ const answerRefusals: [unknown, RegExp][] = [
   [{ entity: 'Book', port: 70_000 }, /^--answers \S+: port must be from 1 to 65535: 70000$/],
   [{ entity: 'Book', managementPort: 8.5 }, /^--answers \S+: managementPort must be a whole number/],
   [{ entity: 'Book', port: 8080, managementPort: 8080 }, /^--answers \S+: the service port and the management port must differ/],
-  [{ entity: 'Book', feilds: [] }, /^--answers \S+: unknown key "feilds" \(it takes entity, plural, port, managementPort, fields, softDelete\)$/],
+  [{ entity: 'Book', feilds: [] }, /^--answers \S+: unknown key "feilds" \(it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim\)$/],
   [{ entity: 'Book', softDelete: 'yes' }, /^--answers \S+: "softDelete" must be true or false$/],
   [
     { entity: 'Book', softDelete: true, fields: [{ name: 'deleted', type: 'date', index: true }] },

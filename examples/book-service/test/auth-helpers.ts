@@ -64,7 +64,8 @@ export const REFUSED: [string, string | undefined, string][] = [
 
 export function request(service: Service, route: Route, authorization?: string): Promise<Response> {
   const headers: Record<string, string> = route.body ? { ...JSON_HEADERS } : {};
-  if (authorization !== undefined) headers.Authorization = authorization;
+  // An empty header is no token, as its absence is.
+  headers.Authorization = authorization ?? '';
   return service.api(route.path, { method: route.method, headers, body: route.body });
 }
 

@@ -8,6 +8,7 @@ const auth = suite('loadConfig: authentication');
 
 const HASH = '$2b$12$mJGPb8JDOiNVBe9a2GcEbO2ERNAv25rc8eGQ5jZv7Xlo5MBxvJCtK';
 const JWKS = { JWT_JWKS_URI: 'https://idp.example/.well-known/jwks.json', JWT_ISSUER: 'https://idp.example/', JWT_AUDIENCE: 'orders' };
+const TENANT = {};
 const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' };
 
 auth('AUTH_MODE=off needs no secret or password', () => {
@@ -16,7 +17,7 @@ auth('AUTH_MODE=off needs no secret or password', () => {
 });
 
 auth('a bcrypt AUTH_PASSWORD_HASH replaces AUTH_PASSWORD', () => {
-  const config = loadConfig({ JWT_SECRET: AUTH_ENV.JWT_SECRET, AUTH_PASSWORD_HASH: HASH });
+  const config = loadConfig({ ...TENANT, JWT_SECRET: AUTH_ENV.JWT_SECRET, AUTH_PASSWORD_HASH: HASH });
   assert.equal(config.auth.mode !== 'off' && config.auth.account?.password, { kind: 'bcrypt', hash: HASH });
 });
 
@@ -34,17 +35,17 @@ auth('JWT_JWKS_URI switches to the identity provider: RS256 keys, its issuer and
 });
 
 auth('outside production a short secret and a short password are accepted', () => {
-  assert.ok(loadConfig({ JWT_SECRET: 'dev', AUTH_PASSWORD: 'dev' }));
+  assert.ok(loadConfig({ ...TENANT, JWT_SECRET: 'dev', AUTH_PASSWORD: 'dev' }));
 });
 
 const refused: [string, Record<string, string>, RegExp][] = [
   ['an unknown AUTH_MODE', { ...AUTH_ENV, AUTH_MODE: 'reads' }, /^AUTH_MODE must be one of writes, all, off, got "reads"$/],
-  ['a missing secret', { AUTH_PASSWORD: 'x' }, /^JWT_SECRET is not set: copy \.env\.example to \.env and fill it in/],
-  ['a missing password', { JWT_SECRET: AUTH_ENV.JWT_SECRET }, /^AUTH_PASSWORD \(or AUTH_PASSWORD_HASH\) is not set/],
+  ['a missing secret', { ...TENANT, AUTH_PASSWORD: 'x' }, /^JWT_SECRET is not set: copy \.env\.example to \.env and fill it in/],
+  ['a missing password', { ...TENANT, JWT_SECRET: AUTH_ENV.JWT_SECRET }, /^AUTH_PASSWORD \(or AUTH_PASSWORD_HASH\) is not set/],
   ['a password and a hash', { ...AUTH_ENV, AUTH_PASSWORD_HASH: HASH }, /^Set AUTH_PASSWORD or AUTH_PASSWORD_HASH, not both$/],
   [
     'a hash that is not bcrypt',
-    { JWT_SECRET: AUTH_ENV.JWT_SECRET, AUTH_PASSWORD_HASH: 'md5:abc' },
+    { ...TENANT, JWT_SECRET: AUTH_ENV.JWT_SECRET, AUTH_PASSWORD_HASH: 'md5:abc' },
     /^AUTH_PASSWORD_HASH must be a bcrypt hash/,
   ],
   ['a secret and a JWKS', { ...AUTH_ENV, ...JWKS }, /^Set JWT_SECRET or JWT_JWKS_URI, not both/],

@@ -113,7 +113,13 @@ test('cursors are signed with CURSOR_SECRET, else a key derived from JWT_SECRET,
   assert.is(sign({}), sign({}), "the same JWT_SECRET, the same key: replicas accept each other's cursors");
   assert.is(sign({ CURSOR_SECRET: secret }), sign({ CURSOR_SECRET: secret, JWT_SECRET: 'j'.repeat(32) }));
   assert.is.not(sign({ CURSOR_SECRET: secret }), sign({}));
-  assert.is.not(sign({ AUTH_MODE: 'off' }), sign({ AUTH_MODE: 'off' }), 'without a secret, each process has its own key');
+  const withoutSecret = {
+    JWT_SECRET: '',
+    JWT_JWKS_URI: 'https://idp.example/jwks.json',
+    JWT_ISSUER: 'https://idp.example/',
+    JWT_AUDIENCE: 'items',
+  };
+  assert.is.not(sign(withoutSecret), sign(withoutSecret), 'without a secret, each process has its own key');
 });
 
 runnable(test, tooFew(36))(

@@ -89,7 +89,11 @@ test('If-Match makes a restore happen only for that version (412 otherwise); an 
 });
 
 test('deleted=only|include needs the admin scope: 401 without a token, 403 without the scope', async () => {
-  await expectText(await service().api(`${PATH}?deleted=only`), 401, 'Authentication required: send Authorization: Bearer <token>');
+  await expectText(
+    await service().api(`${PATH}?deleted=only`, { headers: { Authorization: '' } }),
+    401,
+    'Authentication required: send Authorization: Bearer <token>',
+  );
   const noAdmin = token('alice', [SCOPES.read, SCOPES.write]);
   await expectText(await service().api(`${PATH}?deleted=include`, { headers: noAdmin }), 403, `Token lacks the ${SCOPES.admin} scope`);
 });

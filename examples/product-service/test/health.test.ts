@@ -7,6 +7,7 @@ import { createReadiness } from '../src/http/health.js';
 import { createLogger } from '../src/logger.js';
 import { numbered } from './factory.js';
 import { build, post, testConfig, useService } from './helpers.js';
+import { AUTHORIZATION } from './tokens.js';
 
 const ports = suite('management port');
 const service = useService(ports);
@@ -107,7 +108,7 @@ unreachable('health answers 503 and the API 503 "Service unavailable" when Postg
     assert.is(live.status, 200);
     assert.equal(await live.json(), { status: 'ok' });
 
-    const list = await fetch(`${url(server)}/api/products`);
+    const list = await fetch(`${url(server)}/api/products`, { headers: { Authorization: AUTHORIZATION } });
     assert.is(list.status, 503);
     assert.is(await list.text(), 'Service unavailable');
   } finally {

@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 
-import { IN_MEMORY, loadConfig } from '../src/config.js';
+import { IN_MEMORY, loadDatabaseConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/database.js';
 import { createLogger } from '../src/logger.js';
 import { migrateLatest } from '../src/migrations/index.js';
@@ -47,9 +47,9 @@ export async function sharedDatabase(): Promise<Database> {
 }
 
 async function open(): Promise<Database> {
-  // Only the database settings are read here; AUTH_MODE=off spares the secrets.
+  // Only the database settings are read here: no secrets needed.
   const { LOG_LEVEL = 'silent', DATABASE_URL } = process.env;
-  const config = loadConfig({ DATABASE_URL, DATA_DIR: IN_MEMORY, LOG_LEVEL, AUTH_MODE: 'off' });
+  const config = loadDatabaseConfig({ DATABASE_URL, DATA_DIR: IN_MEMORY, LOG_LEVEL });
   const db = await openDatabase(config, createLogger(config.logLevel));
   try {
     await migrateLatest(db);

@@ -16,10 +16,10 @@ const validateTokenRequest = validator<TokenRequest>(TOKEN_REQUEST_SCHEMA);
 
 /**
  * POST /api/auth/token: trades the built-in account's username and password for an access
- * token. Rate-limited per client address, in `limitStore` when given (PostgreSQL: one limit for every replica). Wrong user and wrong password get the same 401.
+ * token, which also holds `claims` (a tenant's). Rate-limited per client address, in `limitStore` when given (PostgreSQL: one limit for every replica). Wrong user and wrong password get the same 401.
  * Not mounted when tokens come from an identity provider (JWKS) or AUTH_MODE=off.
  */
-export function tokenEndpoint(auth: AuthConfig, limitStore?: Knex): Router {
+export function tokenEndpoint(auth: AuthConfig, limitStore?: Knex, claims: Record<string, string> = {}): Router {
   const router = new Router();
   if (!isSecretAuth(auth) || auth.account === undefined) return router;
   const account = auth.account;
@@ -33,7 +33,7 @@ export function tokenEndpoint(auth: AuthConfig, limitStore?: Knex): Router {
     }
     // Tokens are credentials: no cache may keep them (RFC 6749, section 5.1).
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = issueToken(auth, username, scope ? [...new Set(scope.split(' '))] : ALL_SCOPES);
+    ctx.body = issueToken(auth, username, scope ? [...new Set(scope.split(' '))] : ALL_SCOPES, claims);
   });
 
   return router;

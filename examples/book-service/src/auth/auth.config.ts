@@ -42,9 +42,10 @@ const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 /**
  * Reads the authentication settings. Refuses combinations that would leave the API open or
  * ambiguous; with NODE_ENV=production it also refuses a short secret or a short password.
+ * `modes` narrows AUTH_MODE (a service that keeps tenants apart needs a token on every route), its first the default.
  */
-export function loadAuthConfig(env: Env): AuthConfig {
-  const mode = choice(env, 'AUTH_MODE', AUTH_MODES, 'writes');
+export function loadAuthConfig(env: Env, modes: readonly AuthMode[] = AUTH_MODES): AuthConfig {
+  const mode = choice(env, 'AUTH_MODE', modes, modes[0]!);
   if (mode === 'off') return { mode };
 
   const production = isProduction(env);

@@ -16,6 +16,9 @@ export type Guard = Record<Access, Middleware | undefined>;
 
 const ACCESSES = Object.keys(SCOPES) as Access[];
 
+/** What a verified token must also show beyond its scope, e.g. its tenant (tenant-scope.ts); throws to refuse it. */
+export type TokenCheck = (ctx: Context, payload: JwtPayload) => void;
+
 /** A token that passed verification: its claims and the scopes they grant. */
 interface Verified {
   payload: JwtPayload;
@@ -36,7 +39,7 @@ const REMEMBER_MS = 60_000;
  * (only the configured algorithm, issuer and audience; an `exp` claim is required) and then
  * checks the token's scope: no or a bad token -> 401, a token without the scope -> 403.
  */
-export function createGuard(auth: AuthConfig, logger: Logger): Guard {
+export function createGuard(auth: AuthConfig, logger: Logger, check?: TokenCheck): Guard {
   if (auth.mode === 'off') return guardOf(() => undefined);
 
   const verify = koaJwt({
@@ -103,6 +106,7 @@ export function createGuard(auth: AuthConfig, logger: Logger): Guard {
       if (scope === SCOPES.write && !usableSubject(payload.sub)) {
         ctx.throw(403, `Token has no subject (a sub claim of 1 to ${MAX_SUBJECT_LENGTH} characters): writes record who made them`);
       }
+      check?.(ctx, payload);
       await next();
     };
 

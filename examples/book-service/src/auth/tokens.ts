@@ -21,9 +21,14 @@ export interface TokenResponse {
 
 type SecretAuth = Extract<AuthConfig, { mode: 'writes' | 'all' }> & { keys: { kind: 'secret' } };
 
-/** Signs an HS256 access token for `subject` with the given scopes, issuer, audience and expiry. */
-export function issueToken(auth: SecretAuth, subject: string, scopes: readonly string[]): TokenResponse {
-  const accessToken = jwt.sign({ scope: scopes.join(' ') }, hmacKey(auth.keys.secret), {
+/** Signs an HS256 access token for `subject` with the given scopes and claims, issuer, audience and expiry. */
+export function issueToken(
+  auth: SecretAuth,
+  subject: string,
+  scopes: readonly string[],
+  claims: Record<string, string> = {},
+): TokenResponse {
+  const accessToken = jwt.sign({ ...claims, scope: scopes.join(' ') }, hmacKey(auth.keys.secret), {
     algorithm: 'HS256',
     expiresIn: auth.tokenTtlSeconds,
     issuer: auth.issuer,

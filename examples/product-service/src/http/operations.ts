@@ -1,6 +1,7 @@
 import { METHODS } from 'node:http';
 
 import Router, { type RouterMiddleware } from '@koa/router';
+import type { Middleware } from 'koa';
 
 import { type Access, accessOf } from '../auth/access.js';
 import type { Guard } from '../auth/guard.js';
@@ -41,14 +42,19 @@ export interface Api {
   components: Record<string, Json>;
 }
 
-/** A router that serves `api`, each operation behind the check its method calls for (public ones behind none). */
-export function apiRouter(api: Api, guard: Guard): Router {
+/**
+ * A router that serves `api`, each operation behind the check its method calls for (public ones
+ * behind none). `scope`, where tenancy is on, runs the last handler in the request's transaction:
+ * after the check and the body's parsing, so a slow client holds no database connection.
+ */
+export function apiRouter(api: Api, guard: Guard, scope?: Middleware): Router {
   // Every method Node's parser lets through counts as known, so that allowedMethods() answers TRACE or
   // QUERY on a path of the API with 405 and Allow; with the router's default list it answers 501.
   const router = new Router({ prefix: api.prefix, methods: METHODS });
   for (const { method, path, handlers } of api.operations) {
     const check = guard[accessOf(method)];
-    router[method](path, ...(check ? [check, ...handlers] : handlers));
+    const scoped = scope ? [...handlers.slice(0, -1), scope, ...handlers.slice(-1)] : handlers;
+    router[method](path, ...(check ? [check, ...scoped] : scoped));
   }
   return router;
 }
