@@ -49,6 +49,14 @@ export const MEMBER_CODE: FieldSpec = {
 /** The membership service: a member code first, then every type and modifier. */
 export const MEMBERSHIP: FieldSpec[] = [MEMBER_CODE, ...EVERY_TYPE_AND_MODIFIER];
 
+/** An invoice a tenant keeps: a number unique within the tenant, a customer to sort and filter by. */
+export const INVOICE: FieldSpec[] = [
+  { name: 'number', type: 'string', required: true, unique: true, maxLength: 20, example: 'INV-0001' },
+  { name: 'customer', type: 'string', required: true, index: true, maxLength: 100, example: 'Acme' },
+  { name: 'amount', type: 'decimal', required: true, min: 0, example: 120.5 },
+  { name: 'dueOn', type: 'date', example: '2027-01-31' },
+];
+
 /** The same without the code's example: the generator makes one from the pattern. */
 export const MEMBERSHIP_WITHOUT_EXAMPLE: FieldSpec[] = [{ ...MEMBER_CODE, example: undefined }, ...EVERY_TYPE_AND_MODIFIER].map((field) =>
   JSON.parse(JSON.stringify(field)),

@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EVERY_TYPE_AND_MODIFIER, MEMBERSHIP, MEMBERSHIP_WITHOUT_EXAMPLE } from './fields-fixtures.js';
+import { EVERY_TYPE_AND_MODIFIER, INVOICE, MEMBERSHIP, MEMBERSHIP_WITHOUT_EXAMPLE } from './fields-fixtures.js';
 import { GENERATED_PROJECT_ENV } from './generated-projects.js';
 import { example, root, tempDir } from './helpers.js';
 import { otherNodes } from './other-nodes.js';
@@ -58,6 +58,11 @@ const bookExample = project('book-service (the example: linked, type-checked)', 
 const catalogEntry = fromAnswers('catalog-entry-service', { entity: 'catalog entry', fields: EVERY_TYPE_AND_MODIFIER, softDelete: true });
 const membership = fromAnswers('membership-service', { entity: 'Membership', fields: MEMBERSHIP, softDelete: true });
 const madeExample = fromAnswers('membership-made-example-service', { entity: 'Membership', fields: MEMBERSHIP_WITHOUT_EXAMPLE });
+// Tenants kept apart: with soft delete and fields of its own, and alone on the standard fields with an identity provider's namespaced claim.
+const invoices = fromAnswers('invoice-service', { entity: 'Invoice', tenantClaim: 'org_id', softDelete: true, fields: INVOICE });
+const ledger = fromAnswers('ledger-entry-service', { entity: 'ledger entry', tenantClaim: 'https://example.com/tenant' });
+/** What a tenant project's tests read the table as, set on every server connection of a pooler in front of them. */
+const TEST_TENANT_SESSION = "select set_config('app.tenant_id', 'tenant-test', false)";
 /** The generator's render and end-to-end layers check what was rendered in it too (generated-projects.ts). */
 const warehouseBin = project('warehouse-bin-service', join(generatedDir, 'warehouse-bin-service'), 'generate', ['warehouse bin']);
 const updated = project('product-service updated from the previous release', join(generatedDir, 'updated-product-service'), 'update-story');
@@ -119,6 +124,14 @@ export const suites: Job[] = [
     database: 'membership_made_example_service_test',
   }),
   inProject(warehouseBin, 'generated warehouse-bin-service (another multi-word entity), PostgreSQL', { database: 'warehouse_bin_service_test' }),
+  ...bothDatabases(invoices, 'generated invoice-service (tenants kept apart, soft delete)', { database: 'invoice_service_test' }),
+  // Every suite but the migrations' own, which open scratch schemas by a startup parameter (options) no transaction pooler passes.
+  inProject(invoices, 'generated invoice-service (tenants kept apart, soft delete), PostgreSQL behind PgBouncer in transaction mode', {
+    database: 'invoice_service_pgbouncer_test',
+    command: [...tsx, join(root, 'test/support/behind-pgbouncer.ts'), ...uvu('test', '\\.test\\.ts$'), '--ignore', '^(migrations|migrate-commands)\\.test\\.ts$'],
+    env: { TEST_SESSION_QUERY: TEST_TENANT_SESSION },
+  }),
+  inProject(ledger, 'generated ledger-entry-service (tenants kept apart, a namespaced claim), PostgreSQL', { database: 'ledger_entry_service_test' }),
   ...otherNodes().map(({ major, path, missing }): Job => ({
     ...inProject(productExample, `example product-service on Node.js ${major}, embedded PGlite`, { env: { DATABASE_URL: undefined, ...(path && { PATH: path }) } }),
     missing,

@@ -165,18 +165,25 @@ const PURGE_BATCH = 500;
 export async function purgeDeletedBooks(before?: Date): Promise<number> {
   let purged = 0;
   for (;;) {
-    const batch = BookModel.query()
-      .select('id')
-      .whereNotNull('deleted_at')
-      .orderBy('deleted_at')
-      .limit(PURGE_BATCH)
-      .forUpdate()
-      .skipLocked();
-    if (before !== undefined) batch.where('deleted_at', '<', before.toISOString());
-    const removed = await BookModel.query().delete().whereIn('id', batch).returning('id');
+    const removed = await purgeBatch(BookModel.query(), before);
     purged += removed.length;
     if (removed.length < PURGE_BATCH) return purged;
   }
+}
+
+/**
+ * One batch of the purge, in one statement: the batch is locked and read once (a materialized WITH:
+ * as a subquery of the DELETE the planner may read it again, and skip rows it locked itself),
+ * then deleted.
+ */
+function purgeBatch(query: QueryBuilder<BookModel, BookModel[]>, before: Date | undefined) {
+  const batch = BookModel.query().select('id').whereNotNull('deleted_at').orderBy('deleted_at').limit(PURGE_BATCH).forUpdate().skipLocked();
+  if (before !== undefined) batch.where('deleted_at', '<', before.toISOString());
+  return query
+    .withMaterialized('batch', batch)
+    .delete()
+    .whereIn('id', (ids) => ids.select('id').from('batch'))
+    .returning('id');
 }
 
 /** When the book deleted longest ago was deleted; undefined when none is. */

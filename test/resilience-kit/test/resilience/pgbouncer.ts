@@ -23,9 +23,10 @@ export interface PgBouncer {
  * otherwise (it passes no startup parameter but client_encoding, DateStyle, TimeZone,
  * standard_conforming_strings and application_name), in front of the server of DATABASE_URL,
  * on a port of its own. Its database `service` is a new schema of DATABASE_URL's database,
- * chosen by a connect_query since PgBouncer refuses the `options` startup parameter.
+ * chosen by a connect_query since PgBouncer refuses the `options` startup parameter;
+ * `connectQuery` runs after it on every server connection (a session's settings, for tests).
  */
-export async function startPgBouncer(): Promise<PgBouncer> {
+export async function startPgBouncer({ connectQuery }: { connectQuery?: string } = {}): Promise<PgBouncer> {
   const server = new URL(process.env.DATABASE_URL!);
   const [user = '', password = '', database = ''] = [server.username, server.password, server.pathname.slice(1)].map(decodeURIComponent);
   const schema = `pgbouncer_${process.pid}_${Date.now()}`;
@@ -37,7 +38,7 @@ export async function startPgBouncer(): Promise<PgBouncer> {
   await writeFile(
     config,
     `[databases]
-service = ${host} dbname=${database} connect_query='set search_path to ${schema}'
+service = ${host} dbname=${database} connect_query='set search_path to ${schema}${connectQuery ? `; ${connectQuery.replaceAll("'", "''")}` : ''}'
 * = ${host}
 
 [pgbouncer]
