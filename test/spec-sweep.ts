@@ -29,7 +29,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { validateFields } from '../src/fields/validate-fields.js';
+import { checkAnswers } from '../src/answers/answers-file.js';
 import { biomeFindings } from './support/biome.js';
 import { assertDeclaredPackages } from './support/declared-packages.js';
 import { linkRootModules, root, tempDir } from './support/helpers.js';
@@ -62,10 +62,20 @@ function run(command: string, args: string[], cwd: string): string | undefined {
   return `${[command, ...args].join(' ')} exited ${result.status}:\n${shown}${result.stderr.slice(-2000)}`;
 }
 
+/** Why the generator refuses the answers (fields, and what they make with the entity: index names, tenancy), or undefined. */
+function refusalOf(answers: object): string | undefined {
+  try {
+    checkAnswers(answers);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 // Draws until SPECS specs are accepted; a few refused ones check that refusals are one line.
 const drawn = fc.sample(spec, { seed: SEED, numRuns: SPECS * 20 });
-const accepted = drawn.filter((answers) => validateFields(answers.fields) === undefined).slice(0, SPECS);
-const refused = drawn.filter((answers) => validateFields(answers.fields) !== undefined).slice(0, 5);
+const accepted = drawn.filter((answers) => refusalOf(answers) === undefined).slice(0, SPECS);
+const refused = drawn.filter((answers) => refusalOf(answers) !== undefined).slice(0, 5);
 console.log(
   `spec sweep: seed ${SEED}, ${accepted.length} accepted specs and ${refused.length} refused ones${FROM > 1 ? `, from spec ${FROM} on` : ''}${ONLY ? `, specs ${ONLY.join(', ')} only` : ''}; ` +
     `replay with ${replay()}`,
@@ -90,7 +100,7 @@ test(`the draw of seed ${SEED} yields ${SPECS} specs the generator accepts`, () 
 
 /** Generates the spec; refused in one line, or else a project that type-checks, passes biome check and its own tests. */
 function check(answers: (typeof drawn)[number]): void {
-  const refusal = validateFields(answers.fields);
+  const refusal = refusalOf(answers);
   const dir = tempDir('create-item-service-sweep-');
   writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
   const out = join(dir, 'service');

@@ -101,7 +101,8 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
     if (problem) throw new FieldSpecError(problem);
     answers[key] = value as string;
   }
-  const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields, answers.plural);
+  const tenancy = typeof raw.tenantClaim === 'string';
+  const namesProblem = (answers.fields || tenancy) && constraintNameProblem(answers.entity, answers.fields ?? [], answers.plural, tenancy);
   if (namesProblem) throw new FieldSpecError(namesProblem);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity, answers.plural);
   const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);

@@ -98,17 +98,28 @@ export function validatePortPair(port: number, managementPort: number): string |
  * Why a field would give an index or constraint a name longer than PostgreSQL keeps, or undefined.
  * knex names them after the table and the column (`<table>_<column>_unique`, `_index`, `_id_index`
  * for the list's index, `_check` for an enum); PostgreSQL cuts a longer one, and two cut alike
- * collide, so the migration fails. Names are ASCII, so characters are bytes.
+ * collide, so the migration fails. Names are ASCII, so characters are bytes. Where tenants are kept
+ * apart (`tenancy`), every index and unique constraint leads with tenant_id: longer names, the
+ * service's own list keys' among them.
  */
-export function constraintNameProblem(entity: string, fields: readonly FieldSpec[], plural?: string): string | undefined {
+export function constraintNameProblem(entity: string, fields: readonly FieldSpec[], plural?: string, tenancy = false): string | undefined {
   const { tableName } = entityNames(entity, plural);
+  const lead = tenancy ? ['tenant_id'] : [];
+  if (tenancy) {
+    for (const column of ['created_at', 'updated_at', 'created_by', 'updated_by']) {
+      const name = knexName(tableName, [...lead, column, 'id'], 'index');
+      if (name.length > MAX_IDENTIFIER_BYTES) {
+        return `entity name "${entity}": keeping tenants apart, its table ${tableName} would have an index named ${name}, ${name.length - MAX_IDENTIFIER_BYTES} characters past the ${MAX_IDENTIFIER_BYTES} PostgreSQL keeps: shorten the entity's name`;
+      }
+    }
+  }
   for (const field of fields) {
     const column = columnName(field.name);
     const names = [
-      ...(field.unique ? [knexName(tableName, [column], 'unique')] : []),
-      ...(field.index ? [knexName(tableName, [column], 'index')] : []),
+      ...(field.unique ? [knexName(tableName, [...lead, column], 'unique')] : []),
+      ...(field.index ? [knexName(tableName, [...lead, column], 'index')] : []),
       // The list's index on (column, id), for a unique or indexed field.
-      ...(field.unique || field.index ? [knexName(tableName, [column, 'id'], 'index')] : []),
+      ...(field.unique || field.index ? [knexName(tableName, [...lead, column, 'id'], 'index')] : []),
       ...(field.type === 'enum' ? [knexName(tableName, [column], 'check')] : []),
     ];
     for (const name of names) {

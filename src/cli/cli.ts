@@ -125,9 +125,11 @@ async function resolveAnswers(
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (given.softDelete) resolved.softDelete = true;
   if (given.tenantClaim !== undefined) resolved.tenantClaim = given.tenantClaim;
-  if (fields === undefined) return { answers: resolved, prompted: prompts };
-  const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural) ?? (resolved.softDelete ? softDeleteFieldProblem(fields) : undefined);
+  const namesProblem =
+    constraintNameProblem(resolved.entity, fields ?? DEFAULT_FIELDS, resolved.plural, resolved.tenantClaim !== undefined) ??
+    (resolved.softDelete ? softDeleteFieldProblem(fields ?? DEFAULT_FIELDS) : undefined);
   if (namesProblem) throw new UsageError(namesProblem);
+  if (fields === undefined) return { answers: resolved, prompted: prompts };
   const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
   return { answers: withFields, prompted: prompts };
 }

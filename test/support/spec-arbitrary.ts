@@ -71,4 +71,6 @@ export const spec = fc.record({
   ),
   // Soft delete on or off: left out as an owner leaves it out, or true.
   softDelete: fc.option(fc.constant(true as const), { nil: undefined }),
+  // Tenants kept apart or not: a plain claim or an identity provider's namespaced one.
+  tenantClaim: fc.option(fc.constantFrom('org_id', 'https://example.com/tenant'), { nil: undefined }),
 });
