@@ -38,9 +38,13 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   const table = history.at(-1)?.fields ?? (record.generated ? (generated.fields ?? DEFAULT_FIELDS) : current);
   const keptDeleted = (history.at(-1) ?? generated).softDelete === true;
   const keepsDeleted = answers.softDelete === true;
+  const tenantsBefore = history.at(-1) ? history.at(-1)!.tenancy === true : generated.tenantClaim !== undefined;
+  const tenantsApart = tenancyChange(tenantsBefore, answers);
   const fields = answers.fields?.map(withoutRename);
-  const settled: Answers = fields === undefined ? answers : { ...answers, fields };
-  if (sameColumns(table, current) && keptDeleted === keepsDeleted) return { answers: settled };
+  // existingRowsTenant is read by the update that turns tenancy on: its migration records it.
+  const { existingRowsTenant, ...kept } = answers;
+  const settled: Answers = fields === undefined ? kept : { ...kept, fields };
+  if (sameColumns(table, current) && keptDeleted === keepsDeleted && !tenantsApart) return { answers: settled };
 
   let changes: FieldChange[];
   try {
@@ -51,24 +55,33 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   const names = entityNames(answers.entity, answers.plural);
   // The create migration keeps the fields it created: an applied migration is never rewritten.
   const create = { name: `001-create-${names.fileBasePlural}`, fields: [...table] };
-  const recorded: FieldMigration[] = history.length > 0 ? history : [keptDeleted ? { ...create, softDelete: true } : create];
+  const recorded: FieldMigration[] =
+    history.length > 0 ? history : [{ ...create, ...(keptDeleted ? { softDelete: true } : {}), ...(tenantsBefore ? { tenancy: true } : {}) }];
   // Only the order differs: the table keeps its column order, there is nothing to migrate.
-  if (changes.length === 0 && keptDeleted === keepsDeleted) return { answers: { ...settled, migrations: recorded } };
+  if (changes.length === 0 && keptDeleted === keepsDeleted && !tenantsApart) return { answers: { ...settled, migrations: recorded } };
 
   const numbers = [...recorded.map((migration) => Number(migration.name.slice(0, 3))), ...taken];
   const softDeleteChange = keptDeleted === keepsDeleted ? undefined : keepsDeleted ? 'on' : 'off';
-  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${slug(changes, names.fileBasePlural, softDeleteChange)}`;
+  const described = tenantsApart && changes.length === 0 && softDeleteChange === undefined ? `add-tenants-to-${names.fileBasePlural}` : undefined;
+  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${described ?? slug(changes, names.fileBasePlural, tenantsApart ? 'tenants' : softDeleteChange)}`;
   const migration: PendingFieldMigration = {
     name,
     changes: [
       ...(softDeleteChange === 'on' ? ['keeps deleted rows, restorable until purged (soft delete)'] : []),
+      ...(tenantsApart ? [`keeps each tenant's rows apart (row-level security); the rows stored so far go to ${JSON.stringify(existingRowsTenant)}`] : []),
       ...changes.map(describeChange),
       ...(softDeleteChange === 'off' ? ['removes deleted rows for good (no soft delete; the migration refuses while deleted rows exist)'] : []),
     ],
     destructive: changes.map(destructiveReason).filter((reason) => reason !== undefined),
   };
   // The migration's own list keeps each renamedFrom: it is how that migration is rendered, as a rename.
-  const after: FieldMigration = keepsDeleted ? { name, fields: [...current], softDelete: true } : { name, fields: [...current] };
+  const after: FieldMigration = {
+    name,
+    fields: [...current],
+    ...(keepsDeleted ? { softDelete: true } : {}),
+    ...(answers.tenantClaim !== undefined ? { tenancy: true } : {}),
+    ...(tenantsApart ? { existingRowsTenant } : {}),
+  };
   return { answers: { ...settled, migrations: [...recorded, after] }, migration };
 }
 
@@ -77,7 +90,8 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
  * `change-books-fields`; soft delete on or off: `add-soft-delete-to-books`, `drop-soft-delete-from-books`,
  * and with field changes beside it, `change-books`.
  */
-function slug(changes: FieldChange[], plural: string, softDelete: 'on' | 'off' | undefined): string {
+function slug(changes: FieldChange[], plural: string, softDelete: 'on' | 'off' | 'tenants' | undefined): string {
+  if (softDelete === 'tenants') return `change-${plural}`;
   if (softDelete !== undefined) {
     if (changes.length > 0) return `change-${plural}`;
     return softDelete === 'on' ? `add-soft-delete-to-${plural}` : `drop-soft-delete-from-${plural}`;
@@ -116,4 +130,22 @@ export function destructiveRefusal(migration: PendingFieldMigration): string {
     `Pass --allow-destructive to add ${migration.name} anyway, or make the change in safer steps ` +
     '(e.g. add a field optional with a default, then make it required in a later update)'
   );
+}
+
+/**
+ * Whether the answers turn tenancy on for a table that had none. Turning it off is refused (a
+ * table of several tenants cannot be one again without losing whose each row is), and so is
+ * turning it on without the tenant the stored rows go to.
+ */
+function tenancyChange(before: boolean, answers: Answers): boolean {
+  const after = answers.tenantClaim !== undefined;
+  if (before && !after) {
+    throw new LifecycleError('create-item-service.json: "tenantClaim" was removed, but a table that keeps tenants apart cannot be one tenant\'s again: restore it');
+  }
+  if (!before && after && answers.existingRowsTenant === undefined) {
+    throw new LifecycleError(
+      'create-item-service.json: turning tenancy on, the rows stored so far need a tenant: add "existingRowsTenant": "<tenant>", the claim value they belong to',
+    );
+  }
+  return !before && after;
 }

@@ -7,6 +7,8 @@ import { knexName } from '../names/knex-names.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
 import type { FieldMigration } from '../answers/answers.js';
 import { keepDeletedRows, removeDeletedRows } from './soft-delete-migration.js';
+import { keepTenantsApart } from './tenancy-migration.js';
+import { isListKey } from './list-views.js';
 import { indexCalls, type KeyCalls, type TableKind, uniqueCalls } from './table-keys.js';
 
 /** The calls of a table's unique constraints and of its fields' own indexes. */
@@ -152,13 +154,29 @@ export function migrationViews(table: string, labelPlural: string, history: read
     const changes = fieldChanges(before.fields, migration.fields);
     const turnsOn = !before.softDelete && migration.softDelete === true;
     const turnsOff = before.softDelete === true && !migration.softDelete;
+    const tenantsApart = !before.tenancy && migration.tenancy === true;
     const kind: TableKind = { keepsDeleted: turnsOn || turnsOff || migration.softDelete === true, tenancy: migration.tenancy === true };
     const statements = changes.map((change) => changeStatements(table, change, kind));
     const up = statements.flatMap(({ up }) => up);
     const down = statements.reverse().flatMap(({ down }) => down);
+    // In order: soft delete on, tenancy on, the field changes, soft delete off; `down` the reverse.
+    if (tenantsApart) {
+      const tenancy = keepTenantsApart({
+        table,
+        policy: `${table}_by_tenant`,
+        role: `${table}_tenant`,
+        unique: uniqueColumns(before.fields),
+        index: before.fields.filter((field) => field.index).map((field) => columnOf(field).name),
+        list: ['created_at', 'updated_at', ...history[0]!.fields.filter(isListKey).map((field) => columnOf(field).name), 'created_by', 'updated_by'],
+        keepsDeleted: turnsOn || before.softDelete === true,
+        existingRows: migration.existingRowsTenant ?? '',
+      });
+      up.unshift(...tenancy.up);
+      down.push(...tenancy.down);
+    }
     if (turnsOn) {
-      up.unshift(...keepDeletedRows(table, uniqueColumns(before.fields), kind));
-      down.push(...removeDeletedRows(table, uniqueColumns(before.fields), kind));
+      up.unshift(...keepDeletedRows(table, uniqueColumns(before.fields), { ...kind, tenancy: before.tenancy === true }));
+      down.push(...removeDeletedRows(table, uniqueColumns(before.fields), { ...kind, tenancy: before.tenancy === true }));
     }
     if (turnsOff) {
       up.push(...removeDeletedRows(table, uniqueColumns(migration.fields), kind));
@@ -166,6 +184,7 @@ export function migrationViews(table: string, labelPlural: string, history: read
     }
     const described = [
       ...(turnsOn ? ['a delete keeps the row, restorable until purged'] : []),
+      ...(tenantsApart ? [`each tenant's rows kept apart, the stored ones given to ${JSON.stringify(migration.existingRowsTenant)}`] : []),
       ...changes.map(describeChange),
       ...(turnsOff ? ['a delete removes the row'] : []),
     ];

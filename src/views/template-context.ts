@@ -89,7 +89,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     givenMigrations:
       history.length === 0
         ? false
-        : JSON.stringify(history.map(({ name, fields, softDelete }) => ({ name, fields: fields.map(canonicalField), ...(softDelete ? { softDelete } : {}) }))),
+        : JSON.stringify(history.map(({ fields, ...migration }) => ({ ...migration, fields: fields.map(canonicalField) })).map(({ name, fields, ...state }) => ({ name, fields, ...state }))),
     fields,
     createFields: fieldViews(createSpec, createKind),
     createKeyCalls: createSpec.flatMap((field) => keyCallsOf(field, columnName(field.name), names.tableName, createKind)),

@@ -68,7 +68,7 @@ function buildPrevious(): Release {
   const templateEdits = (source: string) => {
     const templates = join(source, 'templates');
     editTemplate(templates, 'src/app.ts.hbs', (lines) => {
-      const [first, second, third] = plainLineIndexes(lines, [0.3, 0.55, 0.8]) as [number, number, number];
+      const [first, second, third] = plainLineIndexes(lines, [0.3, 0.55, 0.8], true) as [number, number, number];
       for (const index of [first, second]) {
         const current = lines[index] ?? '';
         lines[index] = `${current} // previous release`;
@@ -86,7 +86,7 @@ function buildPrevious(): Release {
     { path: 'src/views/joi-views.ts', from: "'null (or leaving it out) means none, and", to: "'null, or no value at all, means none, and" },
     { path: 'src/code/code-text.ts', from: 'const COMMENT_WIDTH = 84;', to: 'const COMMENT_WIDTH = 76;' },
     templateEdits,
-    { remove: 'templates/test/config-files.test.ts' },
+    { remove: 'templates/test/config-files.test.ts.hbs' },
     { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },
     { rename: 'templates/src/hash-password.ts', to: 'templates/src/password-hash.ts' },
     {
@@ -141,15 +141,17 @@ function editTemplate(templates: string, path: string, edit: (lines: string[]) =
 }
 
 /**
- * Indexes of lines near the given fractions of the file that carry no Handlebars and are unique in
- * the file, so each edit stays valid and shows up as exactly one changed line.
+ * Indexes of statement lines near the given fractions of the file that carry no Handlebars and are
+ * unique in the file, so each edit stays valid and shows up as exactly one changed line.
  */
-function plainLineIndexes(lines: string[], fractions: number[]): number[] {
+function plainLineIndexes(lines: string[], fractions: number[], code = false): number[] {
   return fractions.map((fraction) => {
     for (let index = Math.floor(lines.length * fraction); index < lines.length; index += 1) {
       const line = lines[index] ?? '';
       const unique = lines.indexOf(line) === lines.lastIndexOf(line);
-      if (line.trim().length > 3 && !line.includes('{{') && !line.includes('}}') && unique) return index;
+      // In code, a whole statement: the formatter keeps a comment after it on its line (after `{` it would move it).
+      const statement = !code || line.trim().endsWith(';');
+      if (line.trim().length > 3 && statement && !line.includes('{{') && !line.includes('}}') && unique) return index;
     }
     throw new Error(`no plain line after ${fraction} of the template`);
   });

@@ -34,13 +34,13 @@ export function nextRelease(): PackedRelease {
     { path: 'src/views/joi-views.ts', from: `'${NEXT_CHANGES.reworded.from}, and`, to: `'${NEXT_CHANGES.reworded.to}, and` },
     { path: 'templates/src/server.ts', from: NEXT_CHANGES.serverComment.from, to: NEXT_CHANGES.serverComment.to },
     { add: 'templates/docs/runbook.md.hbs', content: '# Running the {{label}} service\n\nStart with `npm start`; see README.md.\n' },
-    { remove: 'templates/test/config-files.test.ts' },
+    { remove: 'templates/test/config-files.test.ts.hbs' },
     { rename: 'templates/test/data-dir-lock.test.ts', to: 'templates/test/data-folder-lock.test.ts' },
     // The answers file's new optional key, read, defaulted, rendered and recorded.
     {
       path: 'src/answers/answers-file.ts',
-      from: "const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'migrations', 'migrationLayout']);",
-      to: "const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'migrations', 'migrationLayout', 'description']);",
+      from: "'migrations', 'migrationLayout']);",
+      to: "'migrations', 'migrationLayout', 'description']);",
     },
     {
       path: 'src/answers/answers-file.ts',
