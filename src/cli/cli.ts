@@ -3,6 +3,8 @@ import { relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
 import { generate, GenerateError, type GenerateResult } from '../generate/generate.js';
+import { initGitRepository, type GitOutcome } from '../generate/git-repository.js';
+import { generatorCommand } from './generator-command.js';
 import type { Output } from '../lifecycle/project.js';
 import { statusCommand } from '../lifecycle/status-command.js';
 import { updateCommand } from '../lifecycle/update-command.js';
@@ -22,6 +24,8 @@ interface CliOptions {
   yes?: boolean;
   dryRun?: boolean;
   force?: boolean;
+  /** `--no-git` makes it false: no repository of the project's own. */
+  git?: boolean;
   field?: string[];
   answers?: string;
   plural?: string;
@@ -74,7 +78,8 @@ function buildProgram(io: CliIo): Command {
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
     .option('--dry-run', 'print the files that would be written; write nothing')
     .option('--force', 'allow writing into a non-empty folder')
-    .showHelpAfterError('(run create-item-service --help for usage)')
+    .option('--no-git', 'do not make the project a git repository of its own')
+    .showHelpAfterError(`(run ${generatorCommand(io.cwd)} --help for usage)`)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     // Commander would exit the process; main() returns the exit code instead.
     .exitOverride();
@@ -113,12 +118,21 @@ async function resolveAnswers(
   return { answers: withFields, prompted: prompts };
 }
 
-function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo): void {
+/** What became of the project's git repository, in one line. */
+function gitLine(outcome: GitOutcome | undefined): string | undefined {
+  if (outcome === undefined) return undefined;
+  if (outcome.status === 'committed') return 'Made it a git repository with a first commit: git diff shows what a later update changes.';
+  if (outcome.status === 'uncommitted') return `Made it a git repository, without a first commit: ${outcome.reason}. Commit it before a first update.`;
+  return `No git repository of its own: ${outcome.reason}.`;
+}
+
+function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo, git?: GitOutcome): void {
   const print = sayTo(io);
   if (dryRun) {
     print(formatFieldsTable(fields));
     print('');
-    for (const { path, status } of result.plan) print(`would ${status === 'conflict' ? 'replace' : status} ${path}`);
+    const verbs = { create: 'create', conflict: 'replace', identical: 'leave unchanged' } as const;
+    for (const { path, status } of result.plan) print(`would ${verbs[status]} ${path}`);
     print('would create .env (random JWT_SECRET and password), unless one exists');
     print(`\nDry run: nothing was written to ${outArgument}.`);
     return;
@@ -136,13 +150,20 @@ for POST /api/auth/token, which writes need:
   } else {
     print('Kept the existing .env: its JWT_SECRET and password are unchanged.');
   }
+  const gitNote = gitLine(git);
+  if (gitNote !== undefined) print(gitNote);
   const cdPath = relative(io.cwd, result.outDir) || '.';
+  const generator = generatorCommand(result.outDir);
   print(`
 Next steps:
   cd ${cdPath}
   npm install
   npm start      # embedded database, no server needed; API docs at /swagger
-  npm test`);
+  npm test
+
+Later, in ${cdPath}: edit create-item-service.json (a field, a port), commit, then
+  ${generator} status
+  ${generator} update`);
 }
 
 async function generateCommand(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<void> {
@@ -152,8 +173,14 @@ async function generateCommand(entityArgument: string | undefined, options: CliO
   if (prompted && !options.dryRun && !(await prompted.confirmGeneration(answers, outArgument, sayTo(io)))) {
     throw new Declined(`Nothing was written to ${outArgument}.`);
   }
-  const result = generate({ answers, outDir: resolve(io.cwd, outArgument), outLabel: outArgument, dryRun: options.dryRun, force: options.force });
-  report(result, answers.fields ?? DEFAULT_FIELDS, outArgument, options.dryRun === true, io);
+  const outDir = resolve(io.cwd, outArgument);
+  const result = generate({ answers, outDir, outLabel: outArgument, dryRun: options.dryRun, force: options.force, command: generatorCommand(outDir) });
+  const names = entityNames(answers.entity, answers.plural);
+  const git =
+    result.written && options.git !== false
+      ? initGitRepository(result.outDir, `Generate the ${names.label} service with create-item-service ${GENERATOR_VERSION}`)
+      : undefined;
+  report(result, answers.fields ?? DEFAULT_FIELDS, outArgument, options.dryRun === true, io, git);
 }
 
 /** Generation is the default command; `status` and `update` work on an existing project. */
@@ -171,7 +198,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     .option('--all', 'list every generated file')
     .option('--json', 'print one JSON document with every file, for CI')
     .action((dir: string, options: { json?: boolean; all?: boolean }) => {
-      exitCode = statusCommand(resolve(io.cwd, dir), options, output);
+      exitCode = statusCommand(resolve(io.cwd, dir), { ...options, command: generatorCommand(resolve(io.cwd, dir)) }, output);
     });
   program
     .command('update')
@@ -183,7 +210,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     .option('--allow-destructive', 'add a field migration even when it drops a column, narrows a type or makes a field required')
     .action((dir: string, options: { dryRun?: boolean; from?: string; allowDirty?: boolean; allowDestructive?: boolean }) => {
       const from = options.from === undefined ? undefined : resolve(io.cwd, options.from);
-      exitCode = updateCommand(resolve(io.cwd, dir), { ...options, from }, output);
+      exitCode = updateCommand(resolve(io.cwd, dir), { ...options, from, command: generatorCommand(resolve(io.cwd, dir)) }, output);
     });
   await program.parseAsync(argv, { from: 'user' });
   return exitCode;

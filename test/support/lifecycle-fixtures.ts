@@ -47,7 +47,8 @@ let previous: Release | undefined;
  *   removed), README.md edited near its end, a test the release added is absent, a notes file
  *   the release removed is present, and a source file the release renamed has its old name;
  * - the migration layout: a new project's first migrations are the five stepwise ones, and the
- *   answers file names no layout (this release added the key and the combined layout).
+ *   answers file names no layout (this release added the key and the combined layout);
+ * - the answers file lists no fields unless they were given (this release always lists them).
  */
 export function previousRelease(): Release {
   previous ??= buildPrevious();
@@ -93,6 +94,13 @@ function buildPrevious(): Release {
       to: "export const NEW_PROJECT_LAYOUT: MigrationLayout = 'stepwise';",
     },
     { path: 'templates/create-item-service.json.hbs', from: '  "migrationLayout": "{{migrationLayout.name}}",\n', to: '' },
+    // The answers file listed fields only when they were given: none meant the standard ones.
+    {
+      path: 'src/views/template-context.ts',
+      from: 'answersFields: JSON.stringify(specFields.map(canonicalField)),',
+      to: "answersFields: answers.fields === undefined ? '' : JSON.stringify(answers.fields.map(canonicalField)),",
+    },
+    { path: 'templates/create-item-service.json.hbs', from: '  "fields": {{{answersFields}}},\n', to: '{{#if answersFields}}\n  "fields": {{{answersFields}}},\n{{/if}}\n' },
   ]);
   return {
     ...packed,
