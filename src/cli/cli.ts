@@ -14,7 +14,8 @@ import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
 import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
-import { constraintNameProblem, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
+import { constraintNameProblem, pluralUnknown, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
+import { equivalentCommand } from './equivalent-command.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 interface CliOptions {
@@ -45,9 +46,6 @@ const sayTo = (io: CliIo) => (line: string) => io.stdout(`${line}\n`);
 
 /** A problem with the user's input: printed as one line, exit code 1. */
 class UsageError extends Error {}
-
-/** The summary was not confirmed: nothing is written, exit code 1. */
-class Declined extends Error {}
 
 /** The exit code of a process a terminal's Ctrl-C (SIGINT) ended, as shells report it. */
 const INTERRUPTED = 130;
@@ -98,18 +96,20 @@ async function resolveAnswers(
 ): Promise<{ answers: Answers; prompted?: Awaited<ReturnType<typeof loadPrompts>> }> {
   const given = givenAnswers({ ...options, entity: entityArgument }, io.cwd);
   const canAsk = !options.yes && io.interactive;
-  const missing = given.entity === undefined || given.port === undefined || given.managementPort === undefined;
+  // A name that reads as a plural gets its plural asked in place, where a terminal can ask.
+  const entityMissing = given.entity === undefined || pluralUnknown(given.entity, given.plural);
+  const missing = entityMissing || given.port === undefined || given.managementPort === undefined;
   const prompts = canAsk && (missing || given.fields === undefined) ? await loadPrompts() : undefined;
   const answers = prompts && missing ? await prompts.askMissing(given, DEFAULT_PORTS) : { ...DEFAULT_PORTS, ...given };
   if (answers.entity === undefined) {
     throw new UsageError('missing entity name, e.g. create-item-service OrderLine (prompts need an interactive terminal)');
   }
-  const problem = validateEntity(answers.entity, given.plural) ?? validatePortPair(answers.port, answers.managementPort);
+  const problem = validateEntity(answers.entity, answers.plural) ?? validatePortPair(answers.port, answers.managementPort);
   if (problem) throw new UsageError(problem);
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
   const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io)) : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
-  if (given.plural !== undefined) resolved.plural = given.plural.trim();
+  if (answers.plural !== undefined) resolved.plural = answers.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
   const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural);
@@ -170,10 +170,15 @@ async function generateCommand(entityArgument: string | undefined, options: CliO
   if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
   const { answers, prompted } = await resolveAnswers(entityArgument, options, io);
   const outArgument = options.out ?? `./${entityNames(answers.entity, answers.plural).packageName}`;
-  if (prompted && !options.dryRun && !(await prompted.confirmGeneration(answers, outArgument, sayTo(io)))) {
-    throw new Declined(`Nothing was written to ${outArgument}.`);
-  }
   const outDir = resolve(io.cwd, outArgument);
+  if (prompted && !options.dryRun) {
+    // What was answered, as one line: the same project again without a question, for a script or a second try.
+    const again = equivalentCommand(answers, { command: generatorCommand(io.cwd), out: options.out, answersFile: options.answers });
+    if (!(await prompted.confirmGeneration(answers, outArgument, again, sayTo(io)))) {
+      sayTo(io)(`Nothing was written to ${outArgument}. The same answers, without questions:\n  ${again}`);
+      return;
+    }
+  }
   const result = generate({ answers, outDir, outLabel: outArgument, dryRun: options.dryRun, force: options.force, command: generatorCommand(outDir) });
   const names = entityNames(answers.entity, answers.plural);
   const git =
@@ -250,8 +255,6 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof UsageError || error instanceof GenerateError || error instanceof FieldSpecError) {
       full.stderr(`error: ${error.message}\n`);
-    } else if (error instanceof Declined) {
-      full.stderr(`${error.message}\n`);
     } else if (error instanceof Error && error.name === 'ExitPromptError') {
       // Ctrl-C (or the terminal closed) at a prompt: before anything was written, so nothing to report.
       return INTERRUPTED;

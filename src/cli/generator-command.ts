@@ -15,7 +15,7 @@ const realPath = (path: string): string | undefined => {
 };
 
 /** Quotes a path for a POSIX shell when it needs it. */
-const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+export const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
 /**
  * What npx installed this generator from, when it runs from npx's cache (`~/.npm/_npx/<hash>`):
