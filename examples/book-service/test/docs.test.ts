@@ -83,6 +83,32 @@ document('the full create example holds the example every schema shows for each 
   }
 });
 
+/** Each operation's responses, by `method path`. */
+function operationResponses(api: Json): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(api.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json).map(([method, operation]) => [`${method} ${path}`, (operation as Json).responses as Json]),
+    ),
+  );
+}
+
+document("describes every property of every schema, the service's own and the token's too", () => {
+  const undescribed = Object.entries(documentFor().components.schemas as Json).flatMap(([name, schema]) =>
+    Object.entries(((schema as Json).properties ?? {}) as Json)
+      .filter(([, property]) => typeof (property as Json).description !== 'string' || (property as Json).description === '')
+      .map(([key]) => `${name}.${key}`),
+  );
+  assert.equal(undescribed, []);
+});
+
+document("the update's description names only the book's own fields", () => {
+  const { description } = documentFor().paths['/api/books/{id}'].put;
+  const named = [...(description as string).matchAll(/`"(\w+)": null`/g)].map(([, field]) => field);
+  for (const field of named) assert.ok((FIELDS as string[]).includes(field!), `${field} is a field: ${description}`);
+  const nullable = FIELDS.filter((field) => RULES[field].nullable);
+  assert.is(named.length, nullable.length > 0 ? 1 : 0, description);
+});
+
 document('documents paging, headers, the id range and the plain-text errors', () => {
   const api = documentFor();
   const list = api.paths['/api/books'].get;
@@ -100,7 +126,12 @@ document('documents paging, headers, the id range and the plain-text errors', ()
   assert.ok(api.paths['/api/books'].post.responses[201].headers.Location);
   assert.equal(api.components.parameters.BookId.schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
   assert.ok(/empty body/i.test(api.paths['/api/books/{id}'].put.description));
-  assert.match(api.components.responses.BadRequest.description, /Every broken rule is named, separated by "; "/);
+  assert.is(api.components.responses.BadRequest, undefined, 'each operation has its own 400');
+  for (const [operation, responses] of Object.entries(operationResponses(api))) {
+    const badRequest = responses['400'] as Json | undefined;
+    assert.ok(badRequest, `${operation} answers 400`);
+    assert.match(badRequest.description, /Every broken rule is named, separated by "; "/);
+  }
   for (const [name, response] of Object.entries(api.components.responses as Json)) {
     // A 304 has no body.
     if (name !== 'NotModified') assert.ok(response.content['text/plain'], `${name} is text/plain`);

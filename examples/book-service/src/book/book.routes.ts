@@ -13,9 +13,10 @@ import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
+import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
-import { bookComponents, bookExamples, LIST_RULES, listBadRequest } from './book.openapi.js';
+import { bookComponents, bookExamples, createBadRequest, LIST_RULES, listBadRequest, updateBadRequest } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
 
@@ -90,8 +91,9 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
             headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
             content: bookBody,
           },
+          400: createBadRequest,
           422: ref('responses', 'UnprocessableEntity'),
-          ...errors('BadRequest', 'Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -117,7 +119,8 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         responses: {
           200: { description: 'The book.', headers: etagHeader, content: bookBody },
           304: ref('responses', 'NotModified'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          400: ID_BAD_REQUEST,
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -138,24 +141,17 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         summary: 'Update one book',
         description:
           'Partial update: only the fields in the body change, the others keep their values. ' +
-          '`"description": null` clears the description. ' +
+          '`null` clears an optional field: `"pages": null` clears the pages. ' +
           'An empty body (`{}`) is refused with 400 because it would change nothing. ' +
           'With If-Match, the update happens only if the book still has that ETag (else 412): no update is lost.',
         parameters: [...idParameter, ref('parameters', 'IfMatch')],
         requestBody: { required: true, content: jsonContent('BookUpdate', { examples: bookExamples.update }) },
         responses: {
           200: { description: 'The updated book.', headers: etagHeader, content: bookBody },
+          400: updateBadRequest,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors(
-            'BadRequest',
-            'NotFound',
-            'Conflict',
-            'PayloadTooLarge',
-            'UnsupportedMediaType',
-            'InternalServerError',
-            'ServiceUnavailable',
-          ),
+          ...errors('NotFound', 'Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -179,9 +175,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         parameters: [...idParameter, ref('parameters', 'IfMatch')],
         responses: {
           204: { description: 'Deleted; no body.' },
+          400: ID_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [

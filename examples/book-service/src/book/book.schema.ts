@@ -74,13 +74,19 @@ const instantMessages = {
     'with at most milliseconds, in the years 0001-9999 both as written and in UTC',
 };
 
-const title = Joi.string().maxCharacters(200).custom(storableText).messages(textMessages).example('The Pragmatic Programmer');
+const title = Joi.string()
+  .maxCharacters(200)
+  .custom(storableText)
+  .messages(textMessages)
+  .example('The Pragmatic Programmer')
+  .description('Title: 1 to 200 characters.');
 const isbn = Joi.string()
   .maxCharacters(255)
   .pattern(/^[0-9-]{10,17}$/)
   .custom(storableText)
   .messages(textMessages)
-  .example('978-0-13-595705-9');
+  .example('978-0-13-595705-9')
+  .description('Isbn: 1 to 255 characters; pattern ^[0-9-]{10,17}$.');
 const pages = Joi.number()
   .integer()
   .allow(null)
@@ -144,7 +150,7 @@ const timestamp = Joi.string()
 
 /** What the API answers; used by the OpenAPI document. */
 export const bookSchema = Joi.object<BookJson, true>({
-  id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
+  id: Joi.number().integer().min(1).max(MAX_ID).required().description('Given by the service on create; never changes.').example(1),
   version: Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
   title: title.required(),
   isbn: isbn.required(),
@@ -153,8 +159,8 @@ export const bookSchema = Joi.object<BookJson, true>({
   format: format.required(),
   published: published.required(),
   available: available.required(),
-  createdAt: timestamp.required(),
-  updatedAt: timestamp.required(),
+  createdAt: timestamp.required().description('When the book was created, in UTC; set by the service.'),
+  updatedAt: timestamp.required().description('When the book last changed, in UTC; set by the service.'),
 }).label('Book');
 
 export const idRule = Joi.number().integer().min(1).max(MAX_ID).label('id');

@@ -13,9 +13,10 @@ import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
+import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { ProductModel } from './product.model.js';
-import { LIST_RULES, listBadRequest, productComponents, productExamples } from './product.openapi.js';
+import { createBadRequest, LIST_RULES, listBadRequest, productComponents, productExamples, updateBadRequest } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
 import { LIST_KEYS, listQueryRules, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
@@ -90,8 +91,9 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
             headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
             content: productBody,
           },
+          400: createBadRequest,
           422: ref('responses', 'UnprocessableEntity'),
-          ...errors('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -119,7 +121,8 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         responses: {
           200: { description: 'The product.', headers: etagHeader, content: productBody },
           304: ref('responses', 'NotModified'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          400: ID_BAD_REQUEST,
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -147,9 +150,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         requestBody: { required: true, content: jsonContent('ProductUpdate', { examples: productExamples.update }) },
         responses: {
           200: { description: 'The updated product.', headers: etagHeader, content: productBody },
+          400: updateBadRequest,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors('BadRequest', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -173,9 +177,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         parameters: [...idParameter, ref('parameters', 'IfMatch')],
         responses: {
           204: { description: 'Deleted; no body.' },
+          400: ID_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [

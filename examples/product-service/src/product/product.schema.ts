@@ -74,7 +74,13 @@ const instantMessages = {
     'with at most milliseconds, in the years 0001-9999 both as written and in UTC',
 };
 
-const name = Joi.string().minCharacters(1).maxCharacters(100).custom(storableText).messages(textMessages).example('Widget');
+const name = Joi.string()
+  .minCharacters(1)
+  .maxCharacters(100)
+  .custom(storableText)
+  .messages(textMessages)
+  .example('Widget')
+  .description('Name: 1 to 100 characters.');
 const description = Joi.string()
   .allow('', null)
   .maxCharacters(500)
@@ -93,7 +99,7 @@ const price = Joi.number()
       'The upper bound is below what decimal(18,2) could store because a JSON number is only exact to 15 ' +
       'significant digits: 13 integer digits plus 2 decimals always read back unchanged.',
   );
-const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3);
+const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3).description('Quantity: 1 to 2147483647.');
 
 // Joi.object<T, true> makes the keys and their kinds a compile error when they drift from the type.
 export const productCreateSchema = Joi.object<ProductCreate, true>({
@@ -120,14 +126,14 @@ const timestamp = Joi.string()
 
 /** What the API answers; used by the OpenAPI document. */
 export const productSchema = Joi.object<ProductJson, true>({
-  id: Joi.number().integer().min(1).max(MAX_ID).required().example(1),
+  id: Joi.number().integer().min(1).max(MAX_ID).required().description('Given by the service on create; never changes.').example(1),
   version: Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
   name: name.required(),
   description: description.required(),
   price: price.required(),
   quantity: quantity.required(),
-  createdAt: timestamp.required(),
-  updatedAt: timestamp.required(),
+  createdAt: timestamp.required().description('When the product was created, in UTC; set by the service.'),
+  updatedAt: timestamp.required().description('When the product last changed, in UTC; set by the service.'),
 }).label('Product');
 
 export const idRule = Joi.number().integer().min(1).max(MAX_ID).label('id');
