@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { constraintNameProblem, validateEntity, validatePort, validatePortPair } from './validate-answers.js';
+import { entityFieldsProblem, validateEntity, validatePort, validatePortPair } from './validate-answers.js';
 import type { FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
 import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
@@ -79,7 +79,7 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   if (port !== undefined) answers.port = port;
   if (managementPort !== undefined) answers.managementPort = managementPort;
   if (raw.fields !== undefined) answers.fields = checkFields(raw.fields);
-  const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields, answers.plural);
+  const namesProblem = answers.fields && entityFieldsProblem(answers.entity, answers.fields, answers.plural);
   if (namesProblem) throw new FieldSpecError(namesProblem);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity, answers.plural);
   const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);

@@ -121,14 +121,29 @@ export function validatePortPair(port: number, managementPort: number): string |
 }
 
 /**
- * Why a field would give an index or constraint a name longer than PostgreSQL keeps, or undefined.
- * knex names them after the table and the column (`<table>_<column>_unique`, `_index`, `_id_index`
- * for the list's index, `_check` for an enum); PostgreSQL cuts a longer one, and two cut alike
- * collide, so the migration fails. Names are ASCII, so characters are bytes.
+ * Why a field's name clashes with a name the schema module derives from the entity, or undefined:
+ * each field's rule is a const of the field's name beside `<entity>Schema` and its create and update
+ * schemas (a field `productSchema` of Product would declare productSchema twice).
  */
-export function constraintNameProblem(entity: string, fields: readonly FieldSpec[], plural?: string): string | undefined {
+export function fieldNameClash(entity: string, name: string, plural?: string): string | undefined {
+  const { camelName, label } = entityNames(entity, plural);
+  const own = [`${camelName}Schema`, `${camelName}CreateSchema`, `${camelName}UpdateSchema`];
+  return own.includes(name) ? `field name "${name}" clashes with ${name}, the ${label}'s schema in the generated code; choose another name` : undefined;
+}
+
+/**
+ * Why the fields cannot be used with this entity, or undefined: a field's name clashes with one the
+ * generated code derives from the entity (fieldNameClash), or would give an index or constraint a
+ * name longer than PostgreSQL keeps. knex names them after the table and the column
+ * (`<table>_<column>_unique`, `_index`, `_id_index` for the list's index, `_check` for an enum);
+ * PostgreSQL cuts a longer one, and two cut alike collide, so the migration fails. Names are
+ * ASCII, so characters are bytes.
+ */
+export function entityFieldsProblem(entity: string, fields: readonly FieldSpec[], plural?: string): string | undefined {
   const { tableName } = entityNames(entity, plural);
   for (const field of fields) {
+    const clash = fieldNameClash(entity, field.name, plural);
+    if (clash !== undefined) return clash;
     const column = columnName(field.name);
     const names = [
       ...(field.unique ? [knexName(tableName, [column], 'unique')] : []),

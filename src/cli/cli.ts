@@ -14,7 +14,7 @@ import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
 import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
-import { constraintNameProblem, pluralUnknown, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
+import { entityFieldsProblem, fieldNameClash, pluralUnknown, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
 import { equivalentCommand } from './equivalent-command.js';
 import { GENERATOR_VERSION } from '../version.js';
 
@@ -107,12 +107,13 @@ async function resolveAnswers(
   const problem = validateEntity(answers.entity, answers.plural) ?? validatePortPair(answers.port, answers.managementPort);
   if (problem) throw new UsageError(problem);
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
-  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io)) : undefined);
+  const nameProblem = (name: string) => fieldNameClash(answers.entity as string, name, answers.plural);
+  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io), nameProblem) : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
   if (answers.plural !== undefined) resolved.plural = answers.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
-  const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural);
+  const namesProblem = entityFieldsProblem(resolved.entity, fields, resolved.plural);
   if (namesProblem) throw new UsageError(namesProblem);
   const withFields = given.migrations === undefined ? { ...resolved, fields } : { ...resolved, fields, migrations: given.migrations };
   return { answers: withFields, prompted: prompts };

@@ -31,9 +31,13 @@ function flagsProblem(flags: string[], partial = true): string | true {
  * the list, then the list of the rules that fit the type, most often wanted first (Enter alone is
  * done with the field), and the value of each rule picked. Each field is kept as the `--field`
  * text it stands for and read by the same parser, so the prompts and the flags give the same
- * answers file. Undefined means the standard fields. `say` prints a line between questions.
+ * answers file. Undefined means the standard fields. `say` prints a line between questions;
+ * `nameProblem` says why a name cannot be this entity's (one its generated code takes).
  */
-export async function askFields(say: (line: string) => void): Promise<FieldSpec[] | undefined> {
+export async function askFields(
+  say: (line: string) => void,
+  nameProblem: (name: string) => string | undefined = () => undefined,
+): Promise<FieldSpec[] | undefined> {
   const standard = DEFAULT_FIELDS.map((field) => field.name).join(', ');
   if (await confirm({ message: `Keep the standard item fields (${standard})?`, default: true })) return undefined;
   const flags: string[] = [];
@@ -45,7 +49,7 @@ export async function askFields(say: (line: string) => void): Promise<FieldSpec[
         const name = fieldNameFromInput(value);
         if (name === '') return flags.length > 0 ? flagsProblem(flags, false) : 'define at least one field';
         if (names().includes(name)) return `${name} is listed already`;
-        return validateFieldName(name) ?? true;
+        return validateFieldName(name) ?? nameProblem(name) ?? true;
       },
       // The name as it will be kept: tracking_number is shown as trackingNumber once answered.
       transformer: (value, { isFinal }) => (isFinal ? fieldNameFromInput(value) : value),

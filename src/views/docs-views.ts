@@ -1,6 +1,7 @@
-import { badRequestExample, exampleLines, requestExamples } from './openapi-examples.js';
+import { badRequestExample, exampleLines, requestExamples, valueLiteral } from './openapi-examples.js';
 import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from './readme-views.js';
-import type { FieldSpec } from '../fields/field-spec.js';
+import { requiredOnCreate, type FieldSpec } from '../fields/field-spec.js';
+import { exampleValue } from '../fields/field-values.js';
 import { literal } from '../code/code-text.js';
 import { fieldLabel } from '../names/field-name.js';
 
@@ -13,6 +14,8 @@ export interface DocsView {
   createExamples: string[];
   /** Whether there is a minimal create example: some fields, not all, must be sent. */
   hasMinimalExample: boolean;
+  /** The minimal create body as an object literal: each field a create must send, at its example (`{}` when none must). */
+  minimalCreate: string;
   updateExamples: string[];
   /** The create's 400 example, an expression: `"name" is required; "price" is required` as the service words it. */
   badRequestExample: string;
@@ -51,6 +54,10 @@ export function docsView(fields: readonly FieldSpec[]): DocsView {
     // The examples are each rule's own .example(), which the OpenAPI module reads from the schema.
     createExamples: create.map((example) => exampleLines({ ...example, valueCode: example.key === 'full' ? 'everyField' : 'requiredFields' })),
     hasMinimalExample: create.some((example) => example.key === 'minimal'),
+    minimalCreate: `{ ${fields
+      .filter(requiredOnCreate)
+      .map((field) => `${field.name}: ${valueLiteral(exampleValue(field))}`)
+      .join(', ')} }`,
     updateExamples: update.map(exampleLines),
     badRequestExample: badRequestExample(fields),
     clearsWithNull: clearsWithNull(fields),

@@ -135,7 +135,9 @@ test('a refused answer is cleared: the next try is typed afresh, not appended to
   const cwd = tempDir();
   const session = await converse(['Book', '--port', '8080', '--management-port', '8081', '--out', 'book', '--no-git'], cwd, [
     [/\? Keep the standard item fields/, line('n')],
-    [/\? Field name/, line('pages')],
+    // A name the generated code takes for the entity's schema: refused as typed, not at the end.
+    [/\? Field name/, line('bookSchema')],
+    [/> field name "bookSchema" clashes with bookSchema, the book's schema in the generated code/, line('pages')],
     [/\? Type of pages/, KEYS.down + KEYS.down],
     [/❯ integer/, line('')],
     [/\? pages: its rules/, `${pickAfter(3)}${KEYS.enter}`],

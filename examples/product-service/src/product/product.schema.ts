@@ -53,11 +53,11 @@ const dateMessages = { 'date.calendar': '{{#label}} must be a date the calendar 
  * behind it on 9999-12-31.
  */
 const DATE_TIME =
-  /^(?!0000-|0001-01-01T[^+]*\+(?!00:00)|9999-12-31T[^-]*-(?!00:00))\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+  /^(?!0000-|0001-01-01T[^+]*\+(?!00:00)|9999-12-31T[^-]*-(?!00:00))\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** The rule of every date-time the API reads, for the document. */
 export const INSTANT_RULE =
-  'A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in ' +
+  'A date-time has seconds and a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in ' +
   'the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it.';
 
 /**
@@ -71,7 +71,7 @@ const storableInstant = (value: string) =>
 const instantMessages = {
   'string.pattern.name':
     '{{#label}} must be a date-time with a time zone, such as 2026-01-01T12:00:00Z or 2026-01-01T14:00:00.000+02:00, ' +
-    'with at most milliseconds, in the years 0001-9999 both as written and in UTC',
+    'with seconds and at most milliseconds, in the years 0001-9999 both as written and in UTC',
 };
 
 const name = Joi.string()
