@@ -1,16 +1,16 @@
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
-import { generate, GenerateError, type GenerateResult } from '../generate/generate.js';
-import { initGitRepository, type GitOutcome } from '../generate/git-repository.js';
+import { generate, GenerateError } from '../generate/generate.js';
+import { initGitRepository } from '../generate/git-repository.js';
 import { generatorCommand } from './generator-command.js';
+import { reportGeneration } from './generation-report.js';
 import type { Output } from '../lifecycle/project.js';
 import { statusCommand } from '../lifecycle/status-command.js';
 import { updateCommand } from '../lifecycle/update-command.js';
 import { givenAnswers } from './options.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../fields/field-spec.js';
-import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
 import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
@@ -119,54 +119,6 @@ async function resolveAnswers(
   return { answers: withFields, prompted: prompts };
 }
 
-/** What became of the project's git repository, in one line. */
-function gitLine(outcome: GitOutcome | undefined): string | undefined {
-  if (outcome === undefined) return undefined;
-  if (outcome.status === 'committed') return 'Made it a git repository with a first commit: git diff shows what a later update changes.';
-  if (outcome.status === 'uncommitted') return `Made it a git repository, without a first commit: ${outcome.reason}. Commit it before a first update.`;
-  return `No git repository of its own: ${outcome.reason}.`;
-}
-
-function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo, git?: GitOutcome): void {
-  const print = sayTo(io);
-  if (dryRun) {
-    print(formatFieldsTable(fields));
-    print('');
-    const verbs = { create: 'create', conflict: 'replace', identical: 'leave unchanged' } as const;
-    for (const { path, status } of result.plan) print(`would ${verbs[status]} ${path}`);
-    print('would create .env (random JWT_SECRET and password), unless one exists');
-    print(`\nDry run: nothing was written to ${outArgument}.`);
-    return;
-  }
-  const counts = { create: 0, identical: 0, conflict: 0 };
-  for (const { status } of result.plan) counts[status] += 1;
-  print(`Wrote ${outArgument}: ${counts.create} created, ${counts.conflict} replaced, ${counts.identical} unchanged.`);
-  if (result.env.status === 'created') {
-    const { username, password } = result.env.secrets;
-    print(`
-Created .env (git-ignored, readable only by you) with a random JWT_SECRET and the account
-for POST /api/auth/token, which writes need:
-  username: ${username}
-  password: ${password}`);
-  } else {
-    print('Kept the existing .env: its JWT_SECRET and password are unchanged.');
-  }
-  const gitNote = gitLine(git);
-  if (gitNote !== undefined) print(gitNote);
-  const cdPath = relative(io.cwd, result.outDir) || '.';
-  const generator = generatorCommand(result.outDir);
-  print(`
-Next steps:
-  cd ${cdPath}
-  npm install
-  npm start      # embedded database, no server needed; API docs at /swagger
-  npm test
-
-Later, in ${cdPath}: edit create-item-service.json (a field, a port), commit, then
-  ${generator} status
-  ${generator} update`);
-}
-
 async function generateCommand(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<void> {
   if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
   const { answers, prompted } = await resolveAnswers(entityArgument, options, io);
@@ -174,7 +126,7 @@ async function generateCommand(entityArgument: string | undefined, options: CliO
   const outDir = resolve(io.cwd, outArgument);
   if (prompted && !options.dryRun) {
     // What was answered, as one line: the same project again without a question, for a script or a second try.
-    const again = equivalentCommand(answers, { command: generatorCommand(io.cwd), out: options.out, answersFile: options.answers });
+    const again = equivalentCommand(answers, { command: generatorCommand(io.cwd), out: options.out, answersFile: options.answers, git: options.git });
     if (!(await prompted.confirmGeneration(answers, outArgument, again, sayTo(io)))) {
       sayTo(io)(`Nothing was written to ${outArgument}. The same answers, without questions:\n  ${again}`);
       return;
@@ -186,7 +138,7 @@ async function generateCommand(entityArgument: string | undefined, options: CliO
     result.written && options.git !== false
       ? initGitRepository(result.outDir, `Generate the ${names.label} service with create-item-service ${GENERATOR_VERSION}`)
       : undefined;
-  report(result, answers.fields ?? DEFAULT_FIELDS, outArgument, options.dryRun === true, io, git);
+  reportGeneration(result, { fields: answers.fields ?? DEFAULT_FIELDS, outArgument, dryRun: options.dryRun === true, git }, { cwd: io.cwd, print: sayTo(io) });
 }
 
 /** Generation is the default command; `status` and `update` work on an existing project. */

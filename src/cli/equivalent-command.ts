@@ -12,7 +12,7 @@ import { shellWord } from './generator-command.js';
  */
 export function equivalentCommand(
   answers: Answers,
-  { command, out, answersFile }: { command: string; out?: string; answersFile?: string },
+  { command, out, answersFile, git = true }: { command: string; out?: string; answersFile?: string; git?: boolean },
 ): string {
   const words = [entityNames(answers.entity, answers.plural).className];
   if (answers.plural !== undefined) words.push('--plural', answers.plural);
@@ -21,5 +21,6 @@ export function equivalentCommand(
   if (answers.managementPort !== DEFAULT_PORTS.managementPort) words.push('--management-port', String(answers.managementPort));
   if (answersFile === undefined) for (const field of answers.fields ?? []) words.push('--field', fieldFlag(field));
   if (out !== undefined) words.push('--out', out);
+  if (!git) words.push('--no-git');
   return [command, ...words.map(shellWord), '--yes'].join(' ');
 }

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
+import type { FieldSpec } from '../../src/fields/field-spec.js';
 import { parseRecord } from '../../src/project-files/record.js';
 import { statusCommand } from '../../src/lifecycle/status-command.js';
 import { updateCommand, type UpdateOptions } from '../../src/lifecycle/update-command.js';
 import type { Answers } from '../../src/answers/answers.js';
 import { MIGRATION_LAYOUTS, NEW_PROJECT_LAYOUT, type MigrationLayout } from '../../src/answers/migration-layout.js';
 import { readTree, tempDir } from '../support/helpers.js';
-import { generated, writeTree } from '../support/lifecycle-fixtures.js';
+import { editFields, generated, writeTree } from '../support/lifecycle-fixtures.js';
 import { inScratchSchema, migrationTarget, registry, schemaOf, testKnex } from '../support/project-schema.js';
 import { collector } from '../support/output.js';
 
@@ -31,14 +31,6 @@ function bookProject(migrationLayout: MigrationLayout = NEW_PROJECT_LAYOUT): str
   return dir;
 }
 
-/** What the owner does: edits `fields` in the answers file. */
-function editFields(dir: string, edit: (fields: FieldSpec[]) => FieldSpec[]): void {
-  const path = join(dir, 'create-item-service.json');
-  const answers = JSON.parse(readFileSync(path, 'utf8')) as { fields: FieldSpec[] };
-  answers.fields = edit(answers.fields);
-  writeFileSync(path, `${JSON.stringify(answers, null, 2)}\n`);
-}
-
 function update(dir: string, options: UpdateOptions = {}): { code: number; out: ReturnType<typeof collector> } {
   const out = collector();
   return { code: updateCommand(dir, options, out), out };
@@ -50,55 +42,6 @@ function freshFromAnswersFile(dir: string): Map<string, string> {
 }
 
 const fields = suite('update after a change of the fields');
-
-fields('a default project lists its fields: adding one is one edit, and every other rule, example and description stays', () => {
-  const dir = tempDir();
-  writeTree(dir, generated({ entity: 'OrderLine', port: 8080, managementPort: 8081 }));
-  const schemaPath = join(dir, 'src/order-line/order-line.schema.ts');
-  const before = readFileSync(schemaPath, 'utf8');
-  editFields(dir, (list) => {
-    assert.equal(list, DEFAULT_FIELDS.map(canonicalField), 'the standard fields, with their examples and descriptions');
-    return [...list, { name: 'sku', type: 'string' }];
-  });
-  const status = collector();
-  assert.is(statusCommand(dir, {}, status), 1);
-  assert.match(status.text(), 'update would add migration 002-add-sku-to-order-lines, which adds sku.');
-  assert.not.match(status.text(), 'Rules edited', 'nothing but the new field changes');
-  const { code, out } = update(dir);
-  assert.is(code, 0, out.text());
-  const after = readFileSync(schemaPath, 'utf8');
-  for (const kept of [".example('Widget')", '.example(19.99)', '.example(3)', "'Free text; "]) {
-    assert.ok(before.includes(kept) && after.includes(kept), kept);
-  }
-  assert.match(after, 'const sku = ');
-});
-
-fields('status and update list every rule, example and description the owner changed, beside the migration', () => {
-  const dir = tempDir();
-  writeTree(dir, generated({ entity: 'OrderLine', port: 8080, managementPort: 8081 }));
-  // As the README's prose reads: the standard fields without their examples and descriptions.
-  editFields(dir, (list) =>
-    list.map((field) => {
-      const { example: _, description: __, ...rest } = field;
-      return rest as FieldSpec;
-    }),
-  );
-  const status = collector();
-  assert.is(statusCommand(dir, {}, status), 1, 'a rule change alone is a pending update');
-  const lines = [
-    'name: example "Widget" -> none (one is made up)',
-    'description: example "A small widget" -> none (one is made up); description "Free text" -> none',
-    'price: example 19.99 -> none (one is made up)',
-    'quantity: example 3 -> none (one is made up)',
-  ];
-  for (const line of lines) assert.match(status.text(), `\n  ${line}`);
-  const dry = update(dir, { dryRun: true });
-  for (const line of lines) assert.match(dry.out.text(), `\n  ${line}`);
-  const done = update(dir);
-  assert.is(done.code, 0, done.out.text());
-  assert.match(done.out.text(), 'Rules edited in create-item-service.json, now in the schemas and the document:');
-  assert.match(done.out.text(), lines[0] ?? '');
-});
 
 fields('an added field gets a new migration with up and down; 001 stays; the project equals a fresh rendering; a second update does nothing', () => {
   const dir = bookProject();

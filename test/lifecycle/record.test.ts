@@ -25,7 +25,7 @@ record('recording is deterministic and leaves the rendered files as they are', (
   const rendered = render(product, loadTemplates(), GENERATOR_VERSION);
   for (const [path, content] of rendered) if (path !== ANSWERS_FILE) assert.ok(once.get(path) === content, path);
   const answers = JSON.parse(once.get(ANSWERS_FILE) ?? '');
-  assert.equal(Object.keys(answers), ['entity', 'port', 'managementPort', 'migrationLayout', 'generatorVersion', 'generated']);
+  assert.equal(Object.keys(answers), ['entity', 'port', 'managementPort', 'fields', 'migrationLayout', 'generatorVersion', 'generated']);
   const recorded = { ...product, migrationLayout: 'combined' };
   assert.equal(answers.generated.answers, recorded, 'the layout a new project gets is written down');
   assert.equal(answers.generated.files, manifestOf(rendered));

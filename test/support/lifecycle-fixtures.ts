@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 
 import { recordGeneration } from '../../src/project-files/record.js';
 import type { Answers } from '../../src/answers/answers.js';
+import type { FieldSpec } from '../../src/fields/field-spec.js';
 import { UNNAMED_LAYOUT } from '../../src/answers/migration-layout.js';
 import { loadTemplates, render, TEMPLATES_DIR, type RenderedFiles } from '../../src/render/render.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
@@ -128,6 +129,14 @@ export function writeTree(dir: string, files: ReadonlyMap<string, string>): void
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
+}
+
+/** What the owner does: edits `fields` in the answers file. */
+export function editFields(dir: string, edit: (fields: FieldSpec[]) => FieldSpec[]): void {
+  const path = join(dir, 'create-item-service.json');
+  const answers = JSON.parse(readFileSync(path, 'utf8')) as { fields: FieldSpec[] };
+  answers.fields = edit(answers.fields);
+  writeFileSync(path, `${JSON.stringify(answers, null, 2)}\n`);
 }
 
 /** Changes one line of a file on disk, which must hold `from` exactly once. */

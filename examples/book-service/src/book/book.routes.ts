@@ -16,7 +16,7 @@ import { mergeConditional } from '../openapi/conditional.js';
 import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
-import { bookComponents, bookExamples, createBadRequest, LIST_RULES, listBadRequest, updateBadRequest } from './book.openapi.js';
+import { bookComponents, bookExamples, CREATE_BAD_REQUEST, LIST_RULES, listBadRequest, UPDATE_BAD_REQUEST } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
 
@@ -91,7 +91,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
             headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
             content: bookBody,
           },
-          400: createBadRequest,
+          400: CREATE_BAD_REQUEST,
           422: ref('responses', 'UnprocessableEntity'),
           ...errors('Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
@@ -148,7 +148,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         requestBody: { required: true, content: jsonContent('BookUpdate', { examples: bookExamples.update }) },
         responses: {
           200: { description: 'The updated book.', headers: etagHeader, content: bookBody },
-          400: updateBadRequest,
+          400: UPDATE_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
           ...errors('NotFound', 'Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),

@@ -36,13 +36,13 @@ export const LIST_RULES =
   INSTANT_RULE;
 
 /** The create's 400: the answer to a body without its first required fields (or with an id, where none is required). */
-export const createBadRequest = badRequest(
+export const CREATE_BAD_REQUEST = badRequest(
   'A malformed JSON body, or one that breaks the rules.',
   `"name" is required${PROBLEM_SEPARATOR}"price" is required`,
 );
 
 /** The update's 400: the answer to an empty body, which would change nothing. */
-export const updateBadRequest = badRequest(
+export const UPDATE_BAD_REQUEST = badRequest(
   'An id that is not a positive integer, a malformed JSON body, an empty one, or one that breaks the rules.',
   'an update must change at least one field',
 );

@@ -16,7 +16,14 @@ import { mergeConditional } from '../openapi/conditional.js';
 import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { ProductModel } from './product.model.js';
-import { createBadRequest, LIST_RULES, listBadRequest, productComponents, productExamples, updateBadRequest } from './product.openapi.js';
+import {
+  CREATE_BAD_REQUEST,
+  LIST_RULES,
+  listBadRequest,
+  productComponents,
+  productExamples,
+  UPDATE_BAD_REQUEST,
+} from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
 import { LIST_KEYS, listQueryRules, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
@@ -91,7 +98,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
             headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
             content: productBody,
           },
-          400: createBadRequest,
+          400: CREATE_BAD_REQUEST,
           422: ref('responses', 'UnprocessableEntity'),
           ...errors('PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
@@ -150,7 +157,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         requestBody: { required: true, content: jsonContent('ProductUpdate', { examples: productExamples.update }) },
         responses: {
           200: { description: 'The updated product.', headers: etagHeader, content: productBody },
-          400: updateBadRequest,
+          400: UPDATE_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
           ...errors('NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
