@@ -121,11 +121,12 @@ function answersAsWritten(record: ProjectRecord): Record<string, unknown> {
 }
 
 /**
- * An update on top of uncommitted changes would mix them into its own in `git diff`. The owner's
- * usual case is the edit of the answers file that asks for the update: then say to commit it.
+ * An update on top of uncommitted changes to tracked files would mix them into its own in `git diff`.
+ * The owner's usual case is the edit of the answers file that asks for the update: then say to commit it.
  */
 function refuseUncommittedChanges(dir: string): void {
-  const changes = uncommittedChanges(dir);
+  // Untracked files (the package-lock.json a first npm install writes) never show in git diff: they blur nothing.
+  const changes = uncommittedChanges(dir)?.filter((line) => !line.startsWith('?? '));
   if (changes === undefined || changes.length === 0) return;
   // Porcelain paths are relative to the repository's top, which may lie above the project.
   const paths = changes.map((line) => line.slice(3).trim());

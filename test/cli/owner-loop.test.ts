@@ -73,6 +73,8 @@ loop("inside the generator's clone: a repository of its own, and the README's lo
   assert.equal(printedGeneratorCommands(generated.stdout), ['npx create-item-service status', 'npx create-item-service update']);
   assert.is(git(project, 'rev-parse --show-toplevel').trim(), project);
 
+  // What a first npm install leaves: an untracked lock file, which git diff never shows, so it holds nothing up.
+  writeFileSync(join(project, 'package-lock.json'), '{}\n');
   addSku(project);
   const dirty = run('npx create-item-service update', project);
   assert.is(dirty.status, 2, dirty.output);
@@ -94,7 +96,7 @@ loop("inside the generator's clone: a repository of its own, and the README's lo
     if (command.endsWith(' update')) assert.match(result.output, 'added migration 002-add-sku-to-order-lines');
     if (command === 'git diff') assert.match(result.output, /^\+.*\bsku\b/m, 'git diff shows what update changed');
   }
-  assert.is(git(project, 'status --porcelain'), '', 'the loop ends committed');
+  assert.is(git(project, 'status --porcelain'), '', 'the loop ends committed, the lock file too (git add -A)');
   assert.is(git(project, 'log --format=%s').split('\n').filter(Boolean).length, 3);
 });
 

@@ -179,7 +179,7 @@ document('documents the list as generated clients read it: lists comma-separated
   assert.match(list.responses[400].description, /a combination the list does not serve/);
   assert.match(
     parameter('createdAt[gte]').description,
-    /^Only the rows whose createdAt is at least this\. A date-time has a time zone: Z, or an offset of up to 23:59 either way/,
+    /^Only the rows whose createdAt is at least this\. A date-time has seconds and a time zone: Z, or an offset of up to 23:59 either way/,
   );
 });
 
@@ -198,9 +198,10 @@ document('states the date-times the service takes as validators read them: forma
     ]) {
       assert.ok(pattern.test(taken), taken);
     }
-    // No time zone, more than milliseconds, or an instant outside the years 0001-9999 in UTC.
+    // No time zone, no seconds, more than milliseconds, or an instant outside the years 0001-9999 in UTC.
     for (const refused of [
       '2026-01-01T12:00:00',
+      '2026-01-01T12:00Z',
       '2026-01-01T12:00:00.0001Z',
       '9999-12-31T23:30:00-00:45',
       '0001-01-01T00:30:00+01:00',
