@@ -2,8 +2,9 @@
  * A sweep over the field spec space: specs drawn by fast-check from every type and modifier
  * (unique with a pattern, unique dates and enums, narrow ranges, decimals at the edges of
  * precision and scale, patterns without an example, tricky names, long entity names). Each spec
- * the generator accepts must give a project that type-checks, passes `biome check` and passes its
- * own `npm test` on the embedded database; one it refuses must be refused in one line.
+ * the generator accepts must give a project that type-checks, passes `biome check`, passes its
+ * own `npm test` on the embedded database and then seeds it (`npm run db:seed -- 200`, twice: the
+ * second inserts nothing); one it refuses must be refused in one line.
  *
  * Each run draws from a fresh seed, printed at the start and with every failure together with the
  * command that replays it, so that runs cover new specs instead of repeating the same ones. CI
@@ -123,6 +124,29 @@ function check(answers: (typeof drawn)[number]): void {
     biomeFindings(out) ??
     run('npm', ['test'], out);
   assert.is(problem, undefined, problem);
+  assertSeeds(out);
+}
+
+/**
+ * The owner's next step after the tests: `npm run db:seed -- 200` on the embedded database, which
+ * must insert the rows the rules allow (saying so where fewer), in one line on stdout and none on
+ * stderr, and then, run again, insert nothing.
+ */
+function assertSeeds(out: string): void {
+  const seed = () => spawnSync('npm', ['run', '--silent', 'db:seed', '--', '200'], { cwd: out, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' }, timeout: STEP_LIMIT_MS });
+  const first = seed();
+  assert.is(first.status, 0, `npm run db:seed -- 200 exited ${first.status}:\n${first.stdout}${first.stderr}`);
+  assert.is(first.stderr, '', 'nothing on stderr');
+  const inserted = /^Inserted (\d+) example \S.*; the \w+ table holds (\d+)\.\n$/.exec(first.stdout);
+  assert.ok(inserted, first.stdout);
+  const [, count, total] = inserted.map(Number);
+  assert.is(count, total);
+  assert.ok(count === 200 || first.stdout.includes(', fewer than the 200 asked: '), first.stdout);
+  console.log(`  seeded: ${first.stdout.trim()}`);
+  const again = seed();
+  assert.is(again.status, 0, again.stderr);
+  const nothing = again.stdout.includes(`holds ${total} `) ? again.stdout.endsWith('already: nothing to insert.\n') : again.stdout.startsWith('Inserted 0 ');
+  assert.ok(nothing && again.stdout.includes(`holds ${total}`), `run again, it inserts nothing: ${again.stdout}`);
 }
 
 test.run();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import {
-  constraintNameProblem,
+  entityFieldsProblem,
   softDeleteFieldProblem,
   validateEntity,
   validatePort,
@@ -102,7 +102,7 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
     answers[key] = value as string;
   }
   const tenancy = typeof raw.tenantClaim === 'string';
-  const namesProblem = (answers.fields || tenancy) && constraintNameProblem(answers.entity, answers.fields ?? [], answers.plural, tenancy);
+  const namesProblem = (answers.fields || tenancy) && entityFieldsProblem(answers.entity, answers.fields ?? [], answers.plural, tenancy);
   if (namesProblem) throw new FieldSpecError(namesProblem);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity, answers.plural);
   const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);

@@ -28,6 +28,31 @@ const OWN_TABLES = new Set(['idempotency_keys', 'rate_limits', 'knex_migrations'
  */
 export function validateEntity(input: string, plural?: string): string | undefined {
   const entity = input.trim();
+  const spelling = entitySpellingProblem(entity);
+  if (spelling) return spelling;
+  if (plural !== undefined) {
+    const problem = pluralProblem(entity, plural);
+    if (problem) return problem;
+  } else {
+    const singular = singularOf(entity);
+    // pluralize reads Lens as the plural of Len: only the owner knows which it is.
+    if (singular !== undefined) {
+      return `entity name "${entity}" looks plural; name one record instead (e.g. "${singular}"), or, if "${entity}" is one record, give its plural with --plural`;
+    }
+  }
+  const names = entityNames(entity, plural);
+  if (names.className === names.classNamePlural) {
+    return `entity name "${entity}" has no distinct plural form; choose a countable noun`;
+  }
+  if (OWN_TABLES.has(names.tableName)) {
+    return `entity name "${entity}" would name its table ${names.tableName}, which the service keeps for itself; choose another name`;
+  }
+  return undefined;
+}
+
+/** Why an entity name is not spelled as one (empty, too long, other characters): the checks before its meaning. */
+export function entitySpellingProblem(input: string): string | undefined {
+  const entity = input.trim();
   if (entity === '') return 'entity name is required';
   if (entity.length > MAX_ENTITY_LENGTH) {
     return `entity name must be at most ${MAX_ENTITY_LENGTH} characters (got ${entity.length})`;
@@ -40,24 +65,25 @@ export function validateEntity(input: string, plural?: string): string | undefin
   if (!/^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)*$/.test(entity)) {
     return `entity name may contain only letters and digits, with words separated by one space, "-" or "_": ${entity}`;
   }
-  const words = entityWords(entity);
-  const last = words.at(-1) ?? '';
-  if (plural !== undefined) {
-    const problem = pluralProblem(entity, plural);
-    if (problem) return problem;
-  } else if (pluralize.isPlural(last) && pluralize.singular(last) !== last) {
-    const singular = entityNames([...words.slice(0, -1), pluralize.singular(last)].join(' ')).className;
-    // pluralize reads Lens as the plural of Len: only the owner knows which it is.
-    return `entity name "${entity}" looks plural; name one record instead (e.g. "${singular}"), or, if "${entity}" is one record, give its plural with --plural`;
-  }
-  const names = entityNames(entity, plural);
-  if (names.className === names.classNamePlural) {
-    return `entity name "${entity}" has no distinct plural form; choose a countable noun`;
-  }
-  if (OWN_TABLES.has(names.tableName)) {
-    return `entity name "${entity}" would name its table ${names.tableName}, which the service keeps for itself; choose another name`;
-  }
   return undefined;
+}
+
+/**
+ * The singular of an entity name that reads as a plural (its last word), or undefined when it reads
+ * as one record: only its owner knows whether `Lens` is one lens or several Lens.
+ *
+ *   "OrderLines" -> "OrderLine";  "Lens" -> "Len";  "OrderLine" -> undefined
+ */
+export function singularOf(entity: string): string | undefined {
+  const words = entityWords(entity.trim());
+  const last = words.at(-1) ?? '';
+  if (!pluralize.isPlural(last) || pluralize.singular(last) === last) return undefined;
+  return entityNames([...words.slice(0, -1), pluralize.singular(last)].join(' ')).className;
+}
+
+/** Whether a well-spelled entity name reads as a plural and no plural was given: then the prompt asks for it. */
+export function pluralUnknown(entity: string, plural?: string): boolean {
+  return plural === undefined && entitySpellingProblem(entity) === undefined && singularOf(entity) !== undefined;
 }
 
 /** Why `plural` cannot be the plural of `entity`: the same words but the last, which differs, and spelled as an entity is. */
@@ -95,14 +121,26 @@ export function validatePortPair(port: number, managementPort: number): string |
 }
 
 /**
- * Why a field would give an index or constraint a name longer than PostgreSQL keeps, or undefined.
- * knex names them after the table and the column (`<table>_<column>_unique`, `_index`, `_id_index`
- * for the list's index, `_check` for an enum); PostgreSQL cuts a longer one, and two cut alike
- * collide, so the migration fails. Names are ASCII, so characters are bytes. Where tenants are kept
- * apart (`tenancy`), every index and unique constraint leads with tenant_id: longer names, the
- * service's own list keys' among them.
+ * Why a field's name clashes with a name the schema module derives from the entity, or undefined:
+ * each field's rule is a const of the field's name beside `<entity>Schema` and its create and update
+ * schemas (a field `productSchema` of Product would declare productSchema twice).
  */
-export function constraintNameProblem(entity: string, fields: readonly FieldSpec[], plural?: string, tenancy = false): string | undefined {
+export function fieldNameClash(entity: string, name: string, plural?: string): string | undefined {
+  const { camelName, label } = entityNames(entity, plural);
+  const own = [`${camelName}Schema`, `${camelName}CreateSchema`, `${camelName}UpdateSchema`];
+  return own.includes(name) ? `field name "${name}" clashes with ${name}, the ${label}'s schema in the generated code; choose another name` : undefined;
+}
+
+/**
+ * Why the fields cannot be used with this entity, or undefined: a field's name clashes with one the
+ * generated code derives from the entity (fieldNameClash), or would give an index or constraint a
+ * name longer than PostgreSQL keeps. knex names them after the table and the column
+ * (`<table>_<column>_unique`, `_index`, `_id_index` for the list's index, `_check` for an enum);
+ * PostgreSQL cuts a longer one, and two cut alike collide, so the migration fails. Names are
+ * ASCII, so characters are bytes. Where tenants are kept apart (`tenancy`), every index and unique
+ * constraint leads with tenant_id: longer names, the service's own list keys' among them.
+ */
+export function entityFieldsProblem(entity: string, fields: readonly FieldSpec[], plural?: string, tenancy = false): string | undefined {
   const { tableName } = entityNames(entity, plural);
   const lead = tenancy ? ['tenant_id'] : [];
   if (tenancy) {
@@ -114,6 +152,8 @@ export function constraintNameProblem(entity: string, fields: readonly FieldSpec
     }
   }
   for (const field of fields) {
+    const clash = fieldNameClash(entity, field.name, plural);
+    if (clash !== undefined) return clash;
     const column = columnName(field.name);
     const names = [
       ...(field.unique ? [knexName(tableName, [...lead, column], 'unique')] : []),

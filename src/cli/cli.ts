@@ -1,25 +1,30 @@
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
-import { generate, GenerateError, type GenerateResult } from '../generate/generate.js';
+import { generate, GenerateError } from '../generate/generate.js';
+import { initGitRepository } from '../generate/git-repository.js';
+import { generatorCommand } from './generator-command.js';
+import { reportGeneration } from './generation-report.js';
 import type { Output } from '../lifecycle/project.js';
 import { statusCommand } from '../lifecycle/status-command.js';
 import { updateCommand } from '../lifecycle/update-command.js';
 import { givenAnswers } from './options.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../fields/field-spec.js';
-import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
 import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
 import {
-  constraintNameProblem,
+  entityFieldsProblem,
+  fieldNameClash,
+  pluralUnknown,
   softDeleteFieldProblem,
   validateEntity,
   validatePort,
   validatePortPair,
   validateTenantClaim,
 } from '../answers/validate-answers.js';
+import { equivalentCommand } from './equivalent-command.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 interface CliOptions {
@@ -29,6 +34,8 @@ interface CliOptions {
   yes?: boolean;
   dryRun?: boolean;
   force?: boolean;
+  /** `--no-git` makes it false: no repository of the project's own. */
+  git?: boolean;
   field?: string[];
   answers?: string;
   plural?: string;
@@ -50,9 +57,6 @@ const sayTo = (io: CliIo) => (line: string) => io.stdout(`${line}\n`);
 
 /** A problem with the user's input: printed as one line, exit code 1. */
 class UsageError extends Error {}
-
-/** The summary was not confirmed: nothing is written, exit code 1. */
-class Declined extends Error {}
 
 /** The exit code of a process a terminal's Ctrl-C (SIGINT) ended, as shells report it. */
 const INTERRUPTED = 130;
@@ -91,7 +95,8 @@ function buildProgram(io: CliIo): Command {
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
     .option('--dry-run', 'print the files that would be written; write nothing')
     .option('--force', 'allow writing into a non-empty folder')
-    .showHelpAfterError('(run create-item-service --help for usage)')
+    .option('--no-git', 'do not make the project a git repository of its own')
+    .showHelpAfterError(`(run ${generatorCommand(io.cwd)} --help for usage)`)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     // Commander would exit the process; main() returns the exit code instead.
     .exitOverride();
@@ -110,23 +115,26 @@ async function resolveAnswers(
 ): Promise<{ answers: Answers; prompted?: Awaited<ReturnType<typeof loadPrompts>> }> {
   const given = givenAnswers({ ...options, entity: entityArgument }, io.cwd);
   const canAsk = !options.yes && io.interactive;
-  const missing = given.entity === undefined || given.port === undefined || given.managementPort === undefined;
+  // A name that reads as a plural gets its plural asked in place, where a terminal can ask.
+  const entityMissing = given.entity === undefined || pluralUnknown(given.entity, given.plural);
+  const missing = entityMissing || given.port === undefined || given.managementPort === undefined;
   const prompts = canAsk && (missing || given.fields === undefined) ? await loadPrompts() : undefined;
   const answers = prompts && missing ? await prompts.askMissing(given, DEFAULT_PORTS) : { ...DEFAULT_PORTS, ...given };
   if (answers.entity === undefined) {
     throw new UsageError('missing entity name, e.g. create-item-service OrderLine (prompts need an interactive terminal)');
   }
-  const problem = validateEntity(answers.entity, given.plural) ?? validatePortPair(answers.port, answers.managementPort);
+  const problem = validateEntity(answers.entity, answers.plural) ?? validatePortPair(answers.port, answers.managementPort);
   if (problem) throw new UsageError(problem);
   // Fields given by flag or file are kept; otherwise a terminal asks, and --yes keeps the item's fields.
-  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io)) : undefined);
+  const nameProblem = (name: string) => fieldNameClash(answers.entity as string, name, answers.plural);
+  const fields: FieldSpec[] | undefined = given.fields ?? (prompts ? await prompts.askFields(sayTo(io), nameProblem) : undefined);
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
-  if (given.plural !== undefined) resolved.plural = given.plural.trim();
+  if (answers.plural !== undefined) resolved.plural = answers.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (given.softDelete) resolved.softDelete = true;
   if (given.tenantClaim !== undefined) resolved.tenantClaim = given.tenantClaim;
   const namesProblem =
-    constraintNameProblem(resolved.entity, fields ?? DEFAULT_FIELDS, resolved.plural, resolved.tenantClaim !== undefined) ??
+    entityFieldsProblem(resolved.entity, fields ?? DEFAULT_FIELDS, resolved.plural, resolved.tenantClaim !== undefined) ??
     (resolved.softDelete ? softDeleteFieldProblem(fields ?? DEFAULT_FIELDS) : undefined);
   if (namesProblem) throw new UsageError(namesProblem);
   if (fields === undefined) return { answers: resolved, prompted: prompts };
@@ -134,47 +142,26 @@ async function resolveAnswers(
   return { answers: withFields, prompted: prompts };
 }
 
-function report(result: GenerateResult, fields: readonly FieldSpec[], outArgument: string, dryRun: boolean, io: CliIo): void {
-  const print = sayTo(io);
-  if (dryRun) {
-    print(formatFieldsTable(fields));
-    print('');
-    for (const { path, status } of result.plan) print(`would ${status === 'conflict' ? 'replace' : status} ${path}`);
-    print('would create .env (random JWT_SECRET and password), unless one exists');
-    print(`\nDry run: nothing was written to ${outArgument}.`);
-    return;
-  }
-  const counts = { create: 0, identical: 0, conflict: 0 };
-  for (const { status } of result.plan) counts[status] += 1;
-  print(`Wrote ${outArgument}: ${counts.create} created, ${counts.conflict} replaced, ${counts.identical} unchanged.`);
-  if (result.env.status === 'created') {
-    const { username, password } = result.env.secrets;
-    print(`
-Created .env (git-ignored, readable only by you) with a random JWT_SECRET and the account
-for POST /api/auth/token, which writes need:
-  username: ${username}
-  password: ${password}`);
-  } else {
-    print('Kept the existing .env: its JWT_SECRET and password are unchanged.');
-  }
-  const cdPath = relative(io.cwd, result.outDir) || '.';
-  print(`
-Next steps:
-  cd ${cdPath}
-  npm install
-  npm start      # embedded database, no server needed; API docs at /swagger
-  npm test`);
-}
-
 async function generateCommand(entityArgument: string | undefined, options: CliOptions, io: CliIo): Promise<void> {
   if (options.out?.trim() === '') throw new UsageError('--out needs a folder name (it was empty)');
   const { answers, prompted } = await resolveAnswers(entityArgument, options, io);
   const outArgument = options.out ?? `./${entityNames(answers.entity, answers.plural).packageName}`;
-  if (prompted && !options.dryRun && !(await prompted.confirmGeneration(answers, outArgument, sayTo(io)))) {
-    throw new Declined(`Nothing was written to ${outArgument}.`);
+  const outDir = resolve(io.cwd, outArgument);
+  if (prompted && !options.dryRun) {
+    // What was answered, as one line: the same project again without a question, for a script or a second try.
+    const again = equivalentCommand(answers, { command: generatorCommand(io.cwd), out: options.out, answersFile: options.answers, git: options.git });
+    if (!(await prompted.confirmGeneration(answers, outArgument, again, sayTo(io)))) {
+      sayTo(io)(`Nothing was written to ${outArgument}. The same answers, without questions:\n  ${again}`);
+      return;
+    }
   }
-  const result = generate({ answers, outDir: resolve(io.cwd, outArgument), outLabel: outArgument, dryRun: options.dryRun, force: options.force });
-  report(result, answers.fields ?? DEFAULT_FIELDS, outArgument, options.dryRun === true, io);
+  const result = generate({ answers, outDir, outLabel: outArgument, dryRun: options.dryRun, force: options.force, command: generatorCommand(outDir) });
+  const names = entityNames(answers.entity, answers.plural);
+  const git =
+    result.written && options.git !== false
+      ? initGitRepository(result.outDir, `Generate the ${names.label} service with create-item-service ${GENERATOR_VERSION}`)
+      : undefined;
+  reportGeneration(result, { fields: answers.fields ?? DEFAULT_FIELDS, outArgument, dryRun: options.dryRun === true, git }, { cwd: io.cwd, print: sayTo(io) });
 }
 
 /** Generation is the default command; `status` and `update` work on an existing project. */
@@ -192,7 +179,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     .option('--all', 'list every generated file')
     .option('--json', 'print one JSON document with every file, for CI')
     .action((dir: string, options: { json?: boolean; all?: boolean }) => {
-      exitCode = statusCommand(resolve(io.cwd, dir), options, output);
+      exitCode = statusCommand(resolve(io.cwd, dir), { ...options, command: generatorCommand(resolve(io.cwd, dir)) }, output);
     });
   program
     .command('update')
@@ -204,7 +191,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     .option('--allow-destructive', 'add a field migration even when it drops a column, narrows a type or makes a field required')
     .action((dir: string, options: { dryRun?: boolean; from?: string; allowDirty?: boolean; allowDestructive?: boolean }) => {
       const from = options.from === undefined ? undefined : resolve(io.cwd, options.from);
-      exitCode = updateCommand(resolve(io.cwd, dir), { ...options, from }, output);
+      exitCode = updateCommand(resolve(io.cwd, dir), { ...options, from, command: generatorCommand(resolve(io.cwd, dir)) }, output);
     });
   await program.parseAsync(argv, { from: 'user' });
   return exitCode;
@@ -244,8 +231,6 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof UsageError || error instanceof GenerateError || error instanceof FieldSpecError) {
       full.stderr(`error: ${error.message}\n`);
-    } else if (error instanceof Declined) {
-      full.stderr(`${error.message}\n`);
     } else if (error instanceof Error && error.name === 'ExitPromptError') {
       // Ctrl-C (or the terminal closed) at a prompt: before anything was written, so nothing to report.
       return INTERRUPTED;

@@ -6,43 +6,74 @@ import { typeModule } from '../fields/types/field-types.js';
 /** The modifiers the prompts ask about: all but `renamedFrom`, which only `update` reads. */
 export type AskedModifier = Exclude<Modifier, 'renamedFrom'>;
 
-/** One question about one modifier of a field: yes or no, or a value typed as `--field` takes it after `key=`. */
-export interface ModifierQuestion {
+/** A rule offered in the list of a field's rules: picking a switch sets it, picking any other asks its value. */
+export interface RuleChoice {
   key: AskedModifier;
+  /** The rule in words, with what leaving it out means. */
+  label: string;
   kind: 'switch' | 'value';
+}
+
+/** One question about a value picked in the list, typed as `--field` takes it after `key=`. */
+export interface ValueQuestion {
+  key: AskedModifier;
   message: string;
   /** What leaving the modifier out means, offered as the answer; kept, it is not written (as `--field` without it). */
   implied?: string;
-  /** Asked until answered: an enum needs its values. */
-  needed?: true;
 }
 
 /**
- * The order of the questions: what a later answer is checked against comes first (a unique text
- * needs its maxLength, a default its bounds and pattern, a narrow unique range its min and max).
+ * The rules in the list, most often wanted first: whether a create must send the field, its
+ * default, uniqueness and bounds, the docs' words, then the rarer ones.
  */
-const ASK_ORDER: readonly AskedModifier[] = [
-  'values', 'precision', 'scale', 'min', 'max', 'minLength', 'maxLength', 'pattern', 'required', 'unique', 'index', 'default',
-  'example', 'description',
+const LIST_ORDER: readonly AskedModifier[] = [
+  'required', 'default', 'unique', 'maxLength', 'min', 'max', 'example', 'description', 'pattern', 'minLength', 'index',
+  'precision', 'scale',
+];
+
+/**
+ * The order the picked values are asked in: what a later answer is checked against comes first
+ * (a unique text needs its maxLength, a default its bounds and pattern).
+ */
+const VALUE_ORDER: readonly AskedModifier[] = [
+  'values', 'precision', 'scale', 'min', 'max', 'minLength', 'maxLength', 'pattern', 'default', 'example', 'description',
 ];
 
 const SWITCHES: ReadonlySet<AskedModifier> = new Set(['required', 'unique', 'index']);
 
-const WORDING: Record<AskedModifier, string> = {
+/** What each rule means, in the list; `implied` is appended where leaving it out has a value. */
+const RULE_WORDS: Record<AskedModifier, string> = {
+  values: 'values',
+  required: 'required: a create must send it (unless it has a default), never null',
+  default: 'default: stored when a create leaves it out',
+  unique: 'unique: a duplicate is answered with 409',
+  maxLength: 'maxLength: the longest text',
+  min: 'min: the smallest value',
+  max: 'max: the largest value',
+  example: 'example: for the API docs (else one is made up)',
+  description: 'description: for the API docs',
+  pattern: 'pattern: a regular expression every value matches',
+  minLength: 'minLength: the shortest text (0 allows empty text)',
+  index: 'index: to sort and filter by it on large tables',
+  precision: 'precision: digits in all, at most 18',
+  scale: 'scale: digits after the point',
+};
+
+const VALUE_WORDS: Record<AskedModifier, string> = {
   values: 'values, separated by | (e.g. draft|published):',
   precision: 'digits in all (precision, at most 18):',
   scale: 'digits after the point (scale):',
-  min: 'smallest value (min; Enter for none):',
-  max: 'largest value (max; Enter for none):',
+  min: 'smallest value (min):',
+  max: 'largest value (max):',
   minLength: 'shortest length (minLength; 0 allows empty text):',
   maxLength: 'longest length (maxLength):',
-  pattern: 'pattern, a regular expression every value matches (Enter for none):',
-  required: 'required on create?',
-  unique: 'unique (a duplicate is answered with 409)?',
-  index: 'indexed, to sort and filter by it on large tables?',
-  default: 'default, stored when a create leaves it out (Enter for none):',
-  example: 'example for the API docs (Enter to have one made up):',
-  description: 'description for the API docs (Enter for none):',
+  pattern: 'pattern, a regular expression every value matches:',
+  required: 'required',
+  unique: 'unique',
+  index: 'index',
+  default: 'default, stored when a create leaves it out:',
+  example: 'example for the API docs:',
+  description: 'description for the API docs:',
 };
 
 /** What a type takes when the modifier is left out, as the answers file and `--field` mean it. */
@@ -55,31 +86,29 @@ function implied(key: AskedModifier, type: FieldType): string | undefined {
 }
 
 /**
- * The questions for a field of `type`, in asking order: exactly the modifiers that fit the type
- * (each type's `modifiers`), each with what leaving it out means.
+ * The rules a field of `type` may have, most often wanted first: exactly the modifiers that fit the
+ * type (each type's `modifiers`) but an enum's `values`, which is asked before the list.
  *
  *   boolean -> required, default, example, description
- *   text    -> minLength (1), maxLength (Enter for none), pattern, required, unique, index, ...
+ *   string  -> required, default, unique, maxLength (255 when left out), example, description, pattern, ...
  */
-export function modifierQuestions(name: string, type: FieldType): ModifierQuestion[] {
+export function ruleChoices(type: FieldType): RuleChoice[] {
   const fitting = new Set<string>(typeModule(type).modifiers);
-  return ASK_ORDER.filter((key) => fitting.has(key)).map((key) => {
-    const wording = key === 'maxLength' && type === 'text' ? 'longest length (maxLength; Enter for none):' : WORDING[key];
-    const question: ModifierQuestion = { key, kind: SWITCHES.has(key) ? 'switch' : 'value', message: `${name}: ${wording}` };
-    const value = implied(key, type);
-    if (key === 'values') question.needed = true;
-    return value === undefined ? question : { ...question, implied: value };
+  return LIST_ORDER.filter((key) => fitting.has(key)).map((key) => {
+    const leftOut = implied(key, type) ?? (key === 'maxLength' && type === 'text' ? 'none' : undefined);
+    const label = leftOut === undefined ? RULE_WORDS[key] : `${RULE_WORDS[key]} (${leftOut} when left out)`;
+    return { key, label, kind: SWITCHES.has(key) ? 'switch' : 'value' };
   });
 }
 
-/**
- * Whether a question still applies after the answers so far: a required field has no use for a
- * default, and unique already indexes.
- */
-export function stillAsked(key: AskedModifier, answered: ReadonlyMap<AskedModifier, string | true>): boolean {
-  if (key === 'default') return !answered.has('required');
-  if (key === 'index') return !answered.has('unique');
-  return true;
+/** The questions for the values picked (and an enum's values), in asking order. */
+export function valueQuestions(name: string, type: FieldType, picked: ReadonlySet<AskedModifier>): ValueQuestion[] {
+  const asked = (key: AskedModifier) => picked.has(key) || (key === 'values' && type === 'enum');
+  return VALUE_ORDER.filter(asked).map((key) => {
+    const question: ValueQuestion = { key, message: `${name}: ${VALUE_WORDS[key]}` };
+    const value = implied(key, type);
+    return value === undefined ? question : { ...question, implied: value };
+  });
 }
 
 /** The `--field` text of a field from its name, type and answered modifiers: what the flag parser checks. */

@@ -7,14 +7,16 @@ import { formatFieldsTable } from './fields-table.js';
 
 /**
  * After the prompts, before anything is written: what will be generated, the fields as a table,
- * and whether to go ahead (Enter: yes).
+ * the one-line command that gives the same without questions, and whether to go ahead (Enter: yes).
  */
-export async function confirmGeneration(answers: Answers, outArgument: string, say: (line: string) => void): Promise<boolean> {
+export async function confirmGeneration(answers: Answers, outArgument: string, again: string, say: (line: string) => void): Promise<boolean> {
   const names = entityNames(answers.entity, answers.plural);
   say('');
   say(`The ${names.label} service, into ${outArgument}: /api/${names.routeSegment} on port ${answers.port}, health and metrics on ${answers.managementPort}.`);
   say('');
   say(formatFieldsTable(answers.fields ?? DEFAULT_FIELDS));
+  say('');
+  say(`The same without questions: ${again}`);
   say('');
   return confirm({ message: `Write ${outArgument}?`, default: true });
 }

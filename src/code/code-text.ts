@@ -3,9 +3,15 @@
 /** Doc comments wrap at this width, as the templates' hand-written ones do. */
 const COMMENT_WIDTH = 84;
 
-/** A JavaScript literal in the templates' style: 'single quotes', numbers and booleans as they are. */
+/**
+ * A JavaScript literal in the templates' style: 'single quotes', numbers and booleans as they are.
+ * A `${` in a string is written `\u0024{`, the same text: Biome's linter reads `${` in a quoted
+ * string as a template literal gone wrong (noTemplateCurlyInString), and `$\{` as a needless escape.
+ */
 export function literal(value: unknown): string {
-  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
+  if (typeof value === 'string') {
+    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n').replaceAll('${', '\\u0024{')}'`;
+  }
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   return String(value);
 }

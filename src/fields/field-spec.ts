@@ -129,11 +129,10 @@ export function canonicalField(field: FieldSpec): FieldSpec {
 
 /**
  * The range a decimal field can hold and read back unchanged: at most `precision - scale`
- * integer digits, and no more significant digits in all than a double keeps exactly. With more
- * than 15 decimals that leaves leading zeros: decimal(18,17) can only keep 0.00999999999999999
- * exact (0.99999999999999999 is the double 1).
+ * integer digits, and no more significant digits in all than a double keeps exactly. (With more
+ * than 15 decimals that would leave only leading zeros, so a scale above 15 is refused.)
  *
- *   (18, 2) -> 9_999_999_999_999.99;  (10, 2) -> 99_999_999.99;  (3, 3) -> 0.999;  (18, 17) -> 0.00999999999999999
+ *   (18, 2) -> 9_999_999_999_999.99;  (10, 2) -> 99_999_999.99;  (3, 3) -> 0.999;  (18, 15) -> 0.999999999999999
  */
 export function decimalBound(precision: number, scale: number): number {
   const integerDigits = Math.min(precision, DOUBLE_DIGITS) - scale;

@@ -25,3 +25,28 @@ export function patternText(pattern: string): fc.Arbitrary<string> | { problem: 
     }
   }
 }
+
+type Node = { type: string; alternatives?: Node[]; elements?: Node[]; min?: number };
+
+/** The fewest characters a node must match: a class is one, a quantifier its minimum of its body, an assertion none. */
+function fewest(node: Node): number {
+  if (node.type === 'CharacterClass') return 1;
+  if (node.type === 'Concatenation') return (node.elements ?? []).reduce((sum, element) => sum + fewest(element), 0);
+  if (node.type === 'Assertion' || node.alternatives === undefined) return 0;
+  const body = Math.min(...node.alternatives.map(fewest));
+  return node.type === 'Quantifier' ? (node.min ?? 0) * body : body;
+}
+
+/**
+ * The length of the shortest text `pattern` matches (read as refa reads JavaScript's patterns),
+ * or 0 when refa cannot read it: what a field's maxLength must allow at least.
+ *
+ *   ^[A-Z]{2}[0-9]{9}[A-Z]{2}$ -> 13;  ^(ab|c)+$ -> 1;  ^x*$ -> 0
+ */
+export function shortestMatch(pattern: string): number {
+  try {
+    return fewest(JS.Parser.fromLiteral({ source: pattern, flags: '' }).parse().expression as unknown as Node);
+  } catch {
+    return 0;
+  }
+}

@@ -1,8 +1,8 @@
 import { validateFieldName } from '../names/field-name.js';
 import { valueProblem } from './field-values.js';
-import { patternText } from './pattern-text.js';
+import { patternText, shortestMatch } from './pattern-text.js';
 import { patternExample } from './pattern-values.js';
-import { canonicalField, FIELD_KEYS, FIELD_TYPES, type FieldSpec, type FieldType } from './field-spec.js';
+import { canonicalField, DEFAULT_STRING_LENGTH, FIELD_KEYS, FIELD_TYPES, type FieldSpec, type FieldType } from './field-spec.js';
 import { typeModule } from './types/field-types.js';
 
 /** A field spec that cannot be used; its message is one line. */
@@ -67,11 +67,22 @@ function unicodeModeProblem(pattern: string): string | undefined {
   return undefined;
 }
 
+/** What in a pattern the tests cannot make matching text for, named as its writer knows it. */
+function undrawable(pattern: string): string {
+  if (/\(\?<?[=!]/.test(pattern)) return 'a lookaround, (?=...), (?!...), (?<=...) or (?<!...)';
+  if (/\\[bB]/.test(pattern)) return 'a word boundary, \\b or \\B';
+  if (/\\[1-9]|\\k</.test(pattern)) return 'a backreference';
+  return 'a construct';
+}
+
 /** A pattern the generated tests cannot draw matching text from: refused here, in one line, rather than failing there. */
 function patternTextProblem(pattern: string): string | undefined {
   const texts = patternText(pattern);
   if (!('problem' in texts)) return undefined;
-  return `pattern ${pattern} is beyond fast-check, which draws the generated tests' data (${texts.problem}): write it without lookarounds, \\b, \\B or backreferences`;
+  return (
+    `pattern ${pattern} uses ${undrawable(pattern)}, which the generated tests cannot make matching text for: ` +
+    'write it without lookarounds, \\b, \\B or backreferences'
+  );
 }
 
 /** The rules between modifiers of one type (bounds in order and within what the column holds), then min below max. */
@@ -125,7 +136,13 @@ function fieldProblem(raw: unknown, position: number): string | undefined {
   // Without an example, one is made from the pattern; a pattern no text of the allowed length matches is refused.
   if (field.pattern !== undefined && field.example === undefined && field.default === undefined) {
     if (patternExample(field as unknown as FieldSpec) === undefined) {
-      return `${at}: no text that fits its length matches pattern ${field.pattern}; give an example that does (example=...)`;
+      const { maxLength } = field as unknown as { maxLength?: number };
+      const shortest = shortestMatch(field.pattern as string);
+      const limit = maxLength ?? (type === 'string' ? DEFAULT_STRING_LENGTH : undefined);
+      // No example can help where every match is longer than the column: only a longer column or another pattern can.
+      return limit !== undefined && shortest > limit
+        ? `${at}: every text pattern ${field.pattern} matches is at least ${shortest} characters long, more than its maxLength ${limit}; raise maxLength to ${shortest} or change the pattern`
+        : `${at}: no text that fits its length matches pattern ${field.pattern}, as far as the generator could find; give an example that does (example=...)`;
     }
   }
   if (field.example !== undefined) {

@@ -22,6 +22,8 @@ export interface GenerateOptions {
    * the folder is a project generated for another entity.
    */
   force?: boolean;
+  /** How messages name the generator's command, for `status` and `update` (see generatorCommand). */
+  command?: string;
 }
 
 export interface GenerateResult {
@@ -79,15 +81,21 @@ export function generate(options: GenerateOptions): GenerateResult {
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
     throw new GenerateError(`${label} exists and is not a folder`);
   }
-  if (!options.force && !isEmptyFolder(outDir)) {
-    throw new GenerateError(`${label} is not empty; choose another --out folder or pass --force`);
-  }
   const existing = existingEntity(outDir, label);
   const wanted = entityNames(options.answers.entity).className;
   if (existing !== undefined && entityNames(existing).className !== wanted) {
     throw new GenerateError(
       `${label} holds the generated ${entityNames(existing).className} service (${ANSWERS_FILE}); ` +
         `--force regenerates the same entity only: write ${wanted} into another --out folder`,
+    );
+  }
+  if (!options.force && !isEmptyFolder(outDir)) {
+    const command = options.command ?? 'create-item-service';
+    throw new GenerateError(
+      existing === undefined
+        ? `${label} is not empty; choose another --out folder or pass --force`
+        : `${label} holds the generated ${wanted} service already: in it, ${command} status says what changed ` +
+            `and ${command} update brings it to this version and its answers, keeping your edits (--force would replace edited files)`,
     );
   }
   // The answers file records a hash per rendered file: `status` and `update` tell the owner's edits by it.

@@ -60,10 +60,13 @@ function renderFailure(pkg: BasePackage, stderr: string): string {
   return `${pkg.shownAs} could not render the recorded answers: ${reason}`;
 }
 
-/** Every file the command wrote, by relative path in path order; `.env` holds its fresh secrets and is no rendering. */
+/**
+ * Every file the command wrote, by relative path in path order; `.env` holds its fresh secrets and
+ * `.git` the repository a version may make of the project: neither is a rendering.
+ */
 function readRendered(dir: string): RenderedFiles {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && relative(dir, entry.parentPath).split(sep)[0] !== '.git')
     .map((entry) => {
       const absolute = join(entry.parentPath, entry.name);
       return [relative(dir, absolute).split(sep).join('/'), readFileSync(absolute, 'utf8')] as const;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { describeChange, destructiveReason, fieldChanges, sameColumns, type FieldChange } from '../fields/field-changes.js';
 import { columnName } from '../names/field-name.js';
+import { ruleChanges } from '../fields/rule-changes.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../fields/field-spec.js';
 import { entityNames } from '../names/entity-names.js';
 import type { Answers, FieldMigration } from '../answers/answers.js';
@@ -111,6 +112,16 @@ function withoutRename(field: FieldSpec): FieldSpec {
   return rest as FieldSpec;
 }
 
+/**
+ * The rules, examples and descriptions the owner changed in the answers file since the project was
+ * last rendered (see ruleChanges): what `update` will change in the document and the schemas,
+ * migration or not. A project without a record of its rendering has none to compare with.
+ */
+export function fieldRuleChanges(record: ProjectRecord): string[] {
+  if (record.generated === undefined) return [];
+  return ruleChanges(record.generated.answers.fields ?? DEFAULT_FIELDS, record.answers.fields ?? DEFAULT_FIELDS);
+}
+
 /** The numbers of the migrations in the project's src/migrations (`002-add-sku.ts` -> 2), the owner's included. */
 export function migrationNumbersOnDisk(dir: string): number[] {
   try {
@@ -123,10 +134,20 @@ export function migrationNumbersOnDisk(dir: string): number[] {
   }
 }
 
-/** The one line `update` refuses a destructive field change with. */
-export function destructiveRefusal(migration: PendingFieldMigration): string {
+/**
+ * The one line `update` refuses a destructive field change with. A project whose answers file listed
+ * no fields (one made before it always did) has the standard fields: a list holding only new ones drops them.
+ */
+export function destructiveRefusal(migration: PendingFieldMigration, record: ProjectRecord): string {
+  const listedNone = (record.generated?.answers ?? record.answers).fields === undefined && (record.answers.migrations ?? []).length === 0;
+  const kept = new Set((record.answers.fields ?? []).map((field) => field.name));
+  const hint =
+    listedNone && DEFAULT_FIELDS.every((field) => !kept.has(field.name))
+      ? `create-item-service.json listed no fields, which means the standard ones (${DEFAULT_FIELDS.map((field) => field.name).join(', ')}): ` +
+        'undo the edit and run update once, which writes them into the list, then add yours beside them. '
+      : '';
   return (
-    `the field change in create-item-service.json may lose data or fail on stored rows: ${migration.destructive.join('; ')}. ` +
+    `the field change in create-item-service.json may lose data or fail on stored rows: ${migration.destructive.join('; ')}. ${hint}` +
     `Pass --allow-destructive to add ${migration.name} anyway, or make the change in safer steps ` +
     '(e.g. add a field optional with a default, then make it required in a later update)'
   );

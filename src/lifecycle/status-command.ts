@@ -1,7 +1,7 @@
 import { loadTemplates, render } from '../render/render.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { consoleOutput, readFiles, readProject, type Output } from './project.js';
-import { migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
+import { fieldRuleChanges, migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
 import { LifecycleError, type ProjectRecord } from '../project-files/record.js';
 import { projectStatus, type ProjectStatus } from './status.js';
 import { printStatus } from './status-report.js';
@@ -12,6 +12,8 @@ export interface StatusOptions {
   json?: boolean;
   /** List every generated file, not only those that need attention. */
   all?: boolean;
+  /** How the messages name the generator's command (see generatorCommand); `create-item-service` unless given. */
+  command?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export function statusCommand(dir = '.', options: StatusOptions = {}, output: Ou
   let subject: string;
   try {
     const record = readProject(dir);
-    status = statusOf(dir, record);
+    status = statusOf(dir, record, options.command ?? 'create-item-service');
     subject = updateSubject(record, GENERATOR_VERSION);
   } catch (error) {
     if (!(error instanceof LifecycleError)) throw error;
@@ -34,17 +36,17 @@ export function statusCommand(dir = '.', options: StatusOptions = {}, output: Ou
     return 2;
   }
   if (options.json) output.log(JSON.stringify(status, null, 2));
-  else printStatus(status, subject, options.all === true, output);
+  else printStatus(status, subject, { all: options.all === true, command: options.command ?? 'create-item-service' }, output);
   // Conflict markers left by an update mean it is not finished either.
   return status.updatePending || status.files.some((file) => file.state === 'conflicted') ? 1 : 0;
 }
 
 /** Reads the project and compares it with its record and with this version's rendering. */
 export function readStatus(dir: string): ProjectStatus {
-  return statusOf(dir, readProject(dir));
+  return statusOf(dir, readProject(dir), 'create-item-service');
 }
 
-function statusOf(dir: string, record: ProjectRecord): ProjectStatus {
+function statusOf(dir: string, record: ProjectRecord, command: string): ProjectStatus {
   // A change of the fields is pending like a new version is: update would render these answers.
   const { answers, migration } = withFieldMigration(record, migrationNumbersOnDisk(dir));
   const newFiles = render(answers, loadTemplates(), GENERATOR_VERSION);
@@ -52,7 +54,7 @@ function statusOf(dir: string, record: ProjectRecord): ProjectStatus {
   if (manifest === undefined && record.generatorVersion !== GENERATOR_VERSION) {
     throw new LifecycleError(
       `create-item-service.json records no file hashes (the project predates them), so edits cannot be told apart: ` +
-        `run create-item-service update --from <create-item-service ${record.generatorVersion}> once`,
+        `run ${command} update --from <create-item-service ${record.generatorVersion}> once`,
     );
   }
   // An older project made by this very version: its rendering is the record.
@@ -66,5 +68,7 @@ function statusOf(dir: string, record: ProjectRecord): ProjectStatus {
     recordedVersion: record.generatorVersion,
     generatorVersion: GENERATOR_VERSION,
   });
-  return migration ? { ...status, updatePending: true, fieldMigration: migration } : status;
+  const fieldRules = fieldRuleChanges(record);
+  const withRules = fieldRules.length > 0 ? { ...status, fieldRules } : status;
+  return migration ? { ...withRules, updatePending: true, fieldMigration: migration } : withRules;
 }

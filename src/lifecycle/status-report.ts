@@ -1,5 +1,5 @@
 import type { FileStatus, LocalState, ProjectStatus } from './status.js';
-import { count } from './update-report.js';
+import { count, printRuleChanges } from './update-report.js';
 
 /** How each state reads in the summary line, in the order it lists them. */
 const STATE_WORDS: Record<LocalState, string> = {
@@ -17,7 +17,12 @@ const needsAttention = (file: FileStatus): boolean => file.change !== null || (f
  * deleted, conflicted, or changed by this version; every file with `all`), then what to do.
  * `subject` says what an update would bring the project to (see updateSubject).
  */
-export function printStatus(status: ProjectStatus, subject: string, all: boolean, output: { log: (line: string) => void }): void {
+export function printStatus(
+  status: ProjectStatus,
+  subject: string,
+  { all, command }: { all: boolean; command: string },
+  output: { log: (line: string) => void },
+): void {
   output.log(stateCounts(status.files));
   const listed = all ? status.files : status.files.filter(needsAttention);
   if (listed.length > 0) {
@@ -41,8 +46,9 @@ export function printStatus(status: ProjectStatus, subject: string, all: boolean
     const refused = migration.destructive.length > 0 ? ` (needs --allow-destructive: ${migration.destructive.join('; ')})` : '';
     output.log(`The fields changed: update would add migration ${migration.name}, which ${migration.changes.join('; ')}${refused}.`);
   }
+  printRuleChanges(status.fieldRules, 'Rules edited in create-item-service.json, which update would carry into the schemas and the document:', output);
   const changes = status.files.filter((file) => file.change !== null).length;
-  output.log(`Update pending, ${subject}: ${count(changes, 'file')} would change. Run create-item-service update (--dry-run to preview).`);
+  output.log(`Update pending, ${subject}: ${count(changes, 'file')} would change. Run ${command} update (--dry-run to preview).`);
 }
 
 /** "163 generated files: 158 unchanged, 3 edited by you, 2 deleted by you; update would change 4, add 1." */

@@ -34,6 +34,8 @@ export interface ProjectStatus {
   files: FileStatus[];
   /** The migration `update` would add for a change of the answers file's fields. */
   fieldMigration?: PendingFieldMigration;
+  /** The fields' rules, examples and descriptions the owner changed in the answers file, per field (see ruleChanges). */
+  fieldRules?: string[];
 }
 
 export interface StatusInput {

@@ -13,6 +13,8 @@ export interface UpdatePlan {
   answersFile?: string;
   /** The migration added for a change of the answers file's fields. */
   fieldMigration?: PendingFieldMigration;
+  /** The fields' rules, examples and descriptions the owner changed (see ruleChanges). */
+  fieldRules?: string[];
 }
 
 /**

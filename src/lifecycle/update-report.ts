@@ -22,6 +22,7 @@ export function printPlan(plan: UpdatePlan, version: string, output: Output): vo
   output.log(`Plan (dry run) to update ${updateSubject(plan.record, version)}:`);
   printFiles(plan, output);
   printFieldMigration(plan, 'would add', output);
+  printRuleChanges(plan.fieldRules, `\nRules edited in ${ANSWERS_FILE}, which update would carry into the schemas and the document:`, output);
   const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
   if (conflicts.length > 0) output.log(`\nConflicts expected in ${count(conflicts.length, 'file')}: ${conflicts.map((file) => file.path).join(', ')}.`);
   output.log('\nDry run: nothing was written.');
@@ -37,6 +38,7 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output, 
   output.log(`Updated ${updateSubject(plan.record, version)}:`);
   printFiles(plan, output);
   printFieldMigration(plan, 'added', output);
+  printRuleChanges(plan.fieldRules, `\nRules edited in ${ANSWERS_FILE}, now in the schemas and the document:`, output);
   const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
   if (conflicts.length > 0) {
     output.log(`\nConflicts: resolve the marked hunks (<<<<<<< yours ... ======= ... >>>>>>> create-item-service ${version}) in:`);
@@ -72,6 +74,13 @@ function printFiles(plan: UpdatePlan, output: Output): void {
 function explain(file: PlannedUpdate): string {
   const why = EXPLAINED[file.action];
   return file.action === 'conflict' ? `${why} (${count(file.conflicts ?? 0, 'hunk')})` : why;
+}
+
+/** The fields' rule changes, one line per field: every change the answers file's edit brings, not only its columns. */
+export function printRuleChanges(lines: readonly string[] | undefined, heading: string, output: { log: (line: string) => void }): void {
+  if (lines === undefined || lines.length === 0) return;
+  output.log(heading);
+  for (const line of lines) output.log(`  ${line}`);
 }
 
 /** "1 file", "3 files". */

@@ -1,6 +1,9 @@
-import { badRequestExample, exampleLines, requestExamples } from './openapi-examples.js';
+import { badRequestExample, exampleLines, requestExamples, valueLiteral } from './openapi-examples.js';
 import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from './readme-views.js';
-import type { FieldSpec } from '../fields/field-spec.js';
+import { requiredOnCreate, type FieldSpec } from '../fields/field-spec.js';
+import { exampleValue } from '../fields/field-values.js';
+import { literal } from '../code/code-text.js';
+import { fieldLabel } from '../names/field-name.js';
 
 /** What the documentation prints about the fields: the OpenAPI module's examples and the README. */
 export interface DocsView {
@@ -11,9 +14,16 @@ export interface DocsView {
   createExamples: string[];
   /** Whether there is a minimal create example: some fields, not all, must be sent. */
   hasMinimalExample: boolean;
+  /** The minimal create body as an object literal: each field a create must send, at its example (`{}` when none must). */
+  minimalCreate: string;
   updateExamples: string[];
-  /** The responses module's 400 example, an expression: `"name" is required; "price" is required` as the service words it. */
+  /** The create's 400 example, an expression: `"name" is required; "price" is required` as the service words it. */
   badRequestExample: string;
+  /**
+   * The update's sentence on clearing a field with null, as a string literal naming one of this
+   * entity's optional fields; false when every field is required (null clears none).
+   */
+  clearsWithNull: string | false;
   readme: {
     /** A stored record as JSON, wrapped. */
     record: string;
@@ -26,14 +36,31 @@ export interface DocsView {
   };
 }
 
+/**
+ * `"description": null` clears the description.  (one optional field)
+ * `null` clears an optional field: `"summary": null` clears the summary.  (several)
+ */
+function clearsWithNull(fields: readonly FieldSpec[]): string | false {
+  const optional = fields.filter((field) => !field.required);
+  const [first] = optional;
+  if (first === undefined) return false;
+  const one = `\`"${first.name}": null\` clears the ${fieldLabel(first.name)}`;
+  return literal(optional.length === 1 ? `${one}. ` : `\`null\` clears an optional field: ${one}. `);
+}
+
 export function docsView(fields: readonly FieldSpec[], softDelete = false): DocsView {
   const { create, update } = requestExamples(fields);
   return {
     // The examples are each rule's own .example(), which the OpenAPI module reads from the schema.
     createExamples: create.map((example) => exampleLines({ ...example, valueCode: example.key === 'full' ? 'everyField' : 'requiredFields' })),
     hasMinimalExample: create.some((example) => example.key === 'minimal'),
+    minimalCreate: `{ ${fields
+      .filter(requiredOnCreate)
+      .map((field) => `${field.name}: ${valueLiteral(exampleValue(field))}`)
+      .join(', ')} }`,
     updateExamples: update.map(exampleLines),
     badRequestExample: badRequestExample(fields),
+    clearsWithNull: clearsWithNull(fields),
     readme: {
       record: readmeRecord(fields, softDelete),
       fieldRows: fields.map(readmeFieldRow),

@@ -3,6 +3,7 @@ import type { FieldSpec } from '../fields/field-spec.js';
 import { exampleValue } from '../fields/field-values.js';
 import { fieldType } from '../fields/types/field-types.js';
 import { capitalize } from '../names/entity-names.js';
+import { fieldLabel } from '../names/field-name.js';
 
 /** A long description is split into string pieces of at most this many characters. */
 const PIECE_WIDTH = 100;
@@ -21,6 +22,16 @@ function absenceRule(field: FieldSpec): string | undefined {
     : `${leftOut}, null stores none, and null in an update clears it.`;
 }
 
+/**
+ * What a field without words of its own is described by, so that no property of the document goes
+ * undescribed: its name and its rules in words (`Quantity: 1 to 2147483647`, `Title: 1 to 200 characters`).
+ */
+function ruleWords(field: FieldSpec): string {
+  const rules = fieldType(field).tableRules(field);
+  const name = capitalize(fieldLabel(field.name));
+  return rules.length === 0 ? name : `${name}: ${rules.join('; ')}`;
+}
+
 /** The field's description in the OpenAPI document: its own words, then what the API does with it. */
 function descriptionPieces(field: FieldSpec): { template?: string; text?: string } {
   const own = field.description?.replace(/\.$/, '');
@@ -31,7 +42,7 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
     return text === '' ? { template: range.rule.trimEnd() } : { template: range.rule, text };
   }
   const absence = absenceRule(field);
-  if (absence === undefined) return own === undefined ? {} : { text: `${own}.` };
+  if (absence === undefined) return { text: `${own ?? ruleWords(field)}.` };
   return { text: own === undefined ? capitalize(absence) : `${own}; ${absence}` };
 }
 

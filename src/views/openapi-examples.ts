@@ -65,7 +65,8 @@ export function badRequestExample(fields: readonly FieldSpec[]): string {
   return problems.length === 1 ? literal(problems[0]) : `\`${problems.join('${PROBLEM_SEPARATOR}')}\``;
 }
 
-function valueLiteral(value: unknown): string {
+/** A field value as code: a number as the templates write it, null, or a string literal. */
+export function valueLiteral(value: unknown): string {
   return typeof value === 'number' ? numberLiteral(value) : value === null ? 'null' : literal(value);
 }
 

@@ -23,8 +23,11 @@ export interface TemplateContext extends EntityNames {
   generatorVersion: string;
   /** The answers file records a plural only when one was given (`--plural`). */
   plural: boolean;
-  /** The answers file lists fields only when they were given: no fields means the standard ones, in every version. */
-  givenFields: string | false;
+  /**
+   * The fields as the answers file lists them: always, the standard ones too, so that adding a field is one edit.
+   * (An answers file without fields, as earlier versions wrote, means the standard ones.)
+   */
+  answersFields: string;
   givenMigrations: string | false;
   fields: FieldView[];
   /** The fields the create migration creates: those it was first rendered with. */
@@ -85,7 +88,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     managementPort: answers.managementPort,
     generatorVersion,
     plural: answers.plural !== undefined,
-    givenFields: answers.fields === undefined ? false : JSON.stringify(answers.fields.map(canonicalField)),
+    answersFields: JSON.stringify(specFields.map(canonicalField)),
     givenMigrations:
       history.length === 0
         ? false

@@ -1,7 +1,7 @@
-import { ConfigError, type DatabaseConfig, loadDatabaseConfig, loadDotEnv } from './config.js';
+import { type DatabaseConfig, loadDatabaseConfig, loadDotEnv } from './config.js';
 import { type Database, openDatabase } from './database.js';
 import { createLogger, type Logger } from './logger.js';
-import { knownCause } from './startup-error.js';
+import { exitOnStartupFailure } from './startup-error.js';
 
 // Shared by the npm scripts run by hand (migrate, migrate:*, db:seed).
 
@@ -16,19 +16,22 @@ export function fail(message: string): never {
  * fault named. Migrating or seeding needs no JWT_SECRET or password: only the service does.
  */
 function configOrExit(): DatabaseConfig {
-  loadDotEnv();
   try {
+    loadDotEnv();
     return loadDatabaseConfig(process.env);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    fail(`Invalid configuration: ${error.message}`);
+    exitOnStartupFailure(error, commandName(), 'stop the service first, then run it again');
   }
 }
 
+/** `npm run db:seed`, as the owner typed it. */
+const commandName = () => (process.env.npm_lifecycle_event ? `npm run ${process.env.npm_lifecycle_event}` : 'this command');
+
 /**
  * Opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR), runs `task`
- * and closes it. A failure sets exit code 1: one line on stderr when its cause is known (the
- * service holds the embedded database, a wrong password), else logged as fatal with its stack.
+ * and closes it. A failure is one line on stderr and exit code 1, as the service's own start-up
+ * failures are: what to change when its cause is known (the service holds the embedded database,
+ * a wrong password), else its message.
  */
 export async function withDatabase(task: (db: Database, logger: Logger) => Promise<void>): Promise<void> {
   const config = configOrExit();
@@ -41,10 +44,7 @@ export async function withDatabase(task: (db: Database, logger: Logger) => Promi
       await db.close();
     }
   } catch (error) {
-    const command = process.env.npm_lifecycle_event ? `npm run ${process.env.npm_lifecycle_event}` : 'this command';
-    const cause = knownCause(error, `stop the service first (${command} opens the embedded database itself), then run it again`);
-    if (cause !== undefined) process.stderr.write(`${cause}\n`);
-    else logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed');
-    process.exitCode = 1;
+    const command = commandName();
+    exitOnStartupFailure(error, command, `stop the service first (${command} opens the embedded database itself), then run it again`);
   }
 }

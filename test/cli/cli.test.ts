@@ -104,6 +104,18 @@ folders('a non-empty folder is refused and left untouched', async () => {
   assert.is(statSync(join(out, 'keep.txt')).mtimeMs, before);
 });
 
+folders('generating again into its own project points to status and update, and a forced dry run says what it would leave', async () => {
+  const cwd = tempDir();
+  assert.is((await runCli(['OrderLine', '--yes', '--out', 'out'], cwd)).status, 0);
+  const again = await runCli(['OrderLine', '--yes', '--out', 'out'], cwd);
+  assert.is(again.status, 1);
+  assert.match(again.stderr, /^error: out holds the generated OrderLine service already: in it, node \S+ status says what changed and node \S+ update brings it/);
+  const dry = await runCli(['OrderLine', '--yes', '--force', '--dry-run', '--out', 'out'], cwd);
+  assert.is(dry.status, 0, dry.stderr);
+  assert.match(dry.stdout, /^would leave unchanged package\.json$/m);
+  assert.not.match(dry.stdout, /would identical/);
+});
+
 folders('--force writes into a non-empty folder and keeps unrelated files', async () => {
   const cwd = tempDir();
   const out = join(cwd, 'existing');

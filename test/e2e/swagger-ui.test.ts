@@ -3,7 +3,7 @@
  * own token operation, Authorize, then "Try it out" and Execute on every item operation in turn,
  * sending what the UI fills in. The reader only types the password, the id of the item the create
  * answered, and one edit to the create body for a second item (a unique field must differ); every
- * answer must be the operation's success.
+ * answer must be the operation's success, and the browser's console must stay free of warnings.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,13 +67,18 @@ interface Walk {
   listed: unknown;
   /** What the browser sent in each step: method, path and query, and the headers a reader may fill in. */
   sent: string[];
+  /** Warnings and errors in the browser's console (Swagger UI's "Could not find component: ..." among them). */
+  console: string[];
 }
 
 const SUCCESS = { token: 200, create: 201, 'create again, the body edited': 201, list: 200, get: 200, update: 200, delete: 204 };
 
 /** Runs every step, whatever the answers, so that a failure shows them all; get, update and delete take the last item created. */
 async function walk(page: Page, fields: readonly FieldSpec[], collection: string): Promise<Walk> {
-  const result: Walk = { statuses: {}, created: [], listed: undefined, sent: [] };
+  const result: Walk = { statuses: {}, created: [], listed: undefined, sent: [], console: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') result.console.push(`${message.type()}: ${message.text()}`);
+  });
   page.on('request', (request) => {
     const url = new URL(request.url());
     const headers = Object.entries(request.headers()).filter(([name]) => /^(if-|idempotency-)/.test(name));
@@ -148,12 +153,13 @@ for (const { name, dir, fields, collection } of EXAMPLES) {
         ? await startService(dir, await freshDatabase(serverUrl, 'swagger_ui'), 'writes')
         : await startService(dir, '', 'writes', { DATA_DIR: 'memory://' });
       await page.goto(`${service.api}/swagger`);
-      const { statuses, created, listed, sent } = await walk(page, fields, collection);
+      const { statuses, created, listed, sent, console: messages } = await walk(page, fields, collection);
       console.log(`  ${name}: ${Object.entries(statuses).map(([step, status]) => `${step} ${status}`).join(', ')}`);
       assert.equal(statuses, SUCCESS, `sent:\n${sent.join('\n')}`);
       assert.is(created.length, 2);
       assert.is.not(created[0]!.id, created[1]!.id, 'the second create made a second item');
       assert.equal((listed as { id: number }[]).map((row) => row.id), created.map((row) => row.id), 'the list shows both');
+      assert.equal(messages, [], 'no warning or error in the browser console');
     } finally {
       await page.close();
       await service?.stop();

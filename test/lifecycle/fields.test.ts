@@ -11,7 +11,7 @@ import { updateCommand, type UpdateOptions } from '../../src/lifecycle/update-co
 import type { Answers } from '../../src/answers/answers.js';
 import { MIGRATION_LAYOUTS, NEW_PROJECT_LAYOUT, type MigrationLayout } from '../../src/answers/migration-layout.js';
 import { readTree, tempDir } from '../support/helpers.js';
-import { generated, writeTree } from '../support/lifecycle-fixtures.js';
+import { editFields, generated, writeTree } from '../support/lifecycle-fixtures.js';
 import { inScratchSchema, migrationTarget, registry, schemaOf, testKnex } from '../support/project-schema.js';
 import { collector } from '../support/output.js';
 
@@ -29,14 +29,6 @@ function bookProject(migrationLayout: MigrationLayout = NEW_PROJECT_LAYOUT): str
   const dir = tempDir();
   writeTree(dir, generated({ ...book, migrationLayout }));
   return dir;
-}
-
-/** What the owner does: edits `fields` in the answers file. */
-function editFields(dir: string, edit: (fields: FieldSpec[]) => FieldSpec[]): void {
-  const path = join(dir, 'create-item-service.json');
-  const answers = JSON.parse(readFileSync(path, 'utf8')) as { fields: FieldSpec[] };
-  answers.fields = edit(answers.fields);
-  writeFileSync(path, `${JSON.stringify(answers, null, 2)}\n`);
 }
 
 function update(dir: string, options: UpdateOptions = {}): { code: number; out: ReturnType<typeof collector> } {

@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { ANSWERS_FILE } from '../../src/answers/answers-file.js';
+import { canonicalField, DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { hashContent, LifecycleError, manifestOf, parseRecord, recordGeneration } from '../../src/project-files/record.js';
 import { loadTemplates, render } from '../../src/render/render.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
@@ -25,9 +26,9 @@ record('recording is deterministic and leaves the rendered files as they are', (
   const rendered = render(product, loadTemplates(), GENERATOR_VERSION);
   for (const [path, content] of rendered) if (path !== ANSWERS_FILE) assert.ok(once.get(path) === content, path);
   const answers = JSON.parse(once.get(ANSWERS_FILE) ?? '');
-  assert.equal(Object.keys(answers), ['entity', 'port', 'managementPort', 'migrationLayout', 'generatorVersion', 'generated']);
-  const recorded = { ...product, migrationLayout: 'combined' };
-  assert.equal(answers.generated.answers, recorded, 'the layout a new project gets is written down');
+  assert.equal(Object.keys(answers), ['entity', 'port', 'managementPort', 'fields', 'migrationLayout', 'generatorVersion', 'generated']);
+  const recorded = { ...product, fields: DEFAULT_FIELDS.map(canonicalField), migrationLayout: 'combined' };
+  assert.equal(answers.generated.answers, recorded, 'the standard fields and the layout a new project gets are written down');
   assert.equal(answers.generated.files, manifestOf(rendered));
   assert.equal(parseRecord(once.get(ANSWERS_FILE) ?? ''), {
     answers: recorded,

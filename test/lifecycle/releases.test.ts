@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { canonicalField, DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
 import { updateCommand } from '../../src/lifecycle/update-command.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { root, tempDir } from '../support/helpers.js';
@@ -61,6 +62,38 @@ chain('an unedited project takes N -> N+1 -> N+2, each step byte for byte a fres
   const step = updateWithNext(dir);
   assert.is(step.status, 0, step.output);
   assertTree(dir, new Map(next.generate(productOfPrevious)).set('.env', 'JWT_SECRET=kept\n'), NEXT_VERSION);
+});
+
+chain('a project of N lists no fields: update writes the standard ones into it, unchanged, and then adding one is one edit', () => {
+  const dir = projectOfN();
+  const answersFile = () => JSON.parse(readFileSync(join(dir, 'create-item-service.json'), 'utf8')) as { fields?: FieldSpec[] };
+  assert.is(answersFile().fields, undefined, 'release N wrote no fields');
+  const schema = readFileSync(join(dir, 'src/product/product.schema.ts'), 'utf8');
+
+  // An owner who lists only the new field is told what the missing list meant.
+  const withOnlySku: { fields?: FieldSpec[] } = { ...answersFile(), fields: [{ name: 'sku', type: 'string' }] };
+  writeFileSync(join(dir, 'create-item-service.json'), JSON.stringify(withOnlySku));
+  const refused = collector();
+  assert.is(updateCommand(dir, { from: previous.tarball, cacheDir }, refused), 2);
+  assert.match(refused.err.join('\n'), 'listed no fields, which means the standard ones (name, description, price, quantity)');
+  delete withOnlySku.fields;
+  writeFileSync(join(dir, 'create-item-service.json'), JSON.stringify(withOnlySku));
+
+  const output = collector();
+  assert.is(updateCommand(dir, { from: previous.tarball, cacheDir }, output), 0, output.text());
+  assert.equal(answersFile().fields, DEFAULT_FIELDS.map(canonicalField), 'the standard fields, examples and descriptions as they were');
+  assert.not.match(output.text(), 'Rules edited');
+  const updatedSchema = readFileSync(join(dir, 'src/product/product.schema.ts'), 'utf8');
+  for (const example of [".example('Widget')", '.example(19.99)', '.example(3)', "'Free text; "]) {
+    assert.ok(schema.includes(example) && updatedSchema.includes(example), example);
+  }
+
+  const edited = answersFile();
+  edited.fields?.push({ name: 'sku', type: 'string' });
+  writeFileSync(join(dir, 'create-item-service.json'), JSON.stringify(edited));
+  const added = collector();
+  assert.is(updateCommand(dir, { cacheDir }, added), 0, added.text());
+  assert.match(added.text(), 'added migration 002-add-sku-to-products, which adds sku.');
 });
 
 chain('owner edits survive both steps; exactly the conflicting hunks are marked', () => {

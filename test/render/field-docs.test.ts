@@ -13,6 +13,7 @@ import { valueProblem } from '../../src/fields/field-values.js';
 import { exampleValue } from '../../src/fields/field-values.js';
 import { changedValue } from '../../src/fields/field-values.js';
 import { badRequestExample, requestExamples } from '../../src/views/openapi-examples.js';
+import { docsView } from '../../src/views/docs-views.js';
 import { readmeCreateBody, readmeFieldRow, readmeNoConversion, readmeRecord } from '../../src/views/readme-views.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../../src/fields/field-spec.js';
 import { entityNames } from '../../src/names/entity-names.js';
@@ -73,6 +74,22 @@ examples('the 400 example names the first two required fields, or an id a create
   assert.is(badRequestExample(DEFAULT_FIELDS), '`"name" is required${PROBLEM_SEPARATOR}"price" is required`');
   assert.is(badRequestExample(EVERY_TYPE), "'\"title\" is required'");
   assert.is(badRequestExample(SETTING), "'\"id\" is not allowed'");
+});
+
+examples("the update's sentence on null names one of the entity's own optional fields, or is left out", () => {
+  const sentence = (fields: readonly FieldSpec[]) => docsView(fields).clearsWithNull;
+  assert.is(sentence(DEFAULT_FIELDS), "'`\"description\": null` clears the description. '");
+  assert.is(sentence(SUBSCRIBER), "'`null` clears an optional field: `\"seats\": null` clears the seats. '");
+  assert.is(sentence([{ name: 'title', type: 'string', required: true }]), false);
+  const routes = renderProject({ entity: 'Subscriber', port: 8080, managementPort: 8081, fields: SUBSCRIBER }).get('src/subscriber/subscriber.routes.ts')!;
+  assert.not.match(routes, '"description": null');
+  assert.match(routes, '"seats": null');
+});
+
+examples('a field without words of its own is described by its name and rules', () => {
+  const schema = renderProject({ entity: 'Product', port: 8080, managementPort: 8081 }).get('src/product/product.schema.ts')!;
+  assert.match(schema, ".description('Name: 1 to 100 characters.')");
+  assert.match(schema, ".description('Quantity: 1 to 2147483647.')");
 });
 
 examples.run();

@@ -151,8 +151,11 @@ joi('a field without an example gets one that passes its own rules', () => {
 
 joi('the standard fields print the item\'s schema declarations', () => {
   const declarations = DEFAULT_FIELDS.map(joiDeclaration);
-  assert.is(declarations[0], "const name = Joi.string().minCharacters(1).maxCharacters(100).custom(storableText).messages(textMessages).example('Widget');");
-  assert.is(declarations[3], 'const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3);');
+  assert.is(
+    declarations[0],
+    "const name = Joi.string().minCharacters(1).maxCharacters(100).custom(storableText).messages(textMessages).example('Widget').description('Name: 1 to 100 characters.');",
+  );
+  assert.is(declarations[3], "const quantity = Joi.number().integer().min(1).max(MAX_QUANTITY).example(3).description('Quantity: 1 to 2147483647.');");
   // One statement each: the project's formatter breaks a long chain (see formatFiles).
   assert.match(declarations[1]!, /^const description = Joi.string\(\)\.allow\('', null\)\.maxCharacters\(500\)/);
 });

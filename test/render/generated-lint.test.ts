@@ -37,9 +37,12 @@ const findings = (report: LintReport) =>
 /** Entity names near the generated code's own identifiers and TypeScript's types (every noun of nouns.test.ts is linted there too, before layout). */
 const TRICKY_NAMES = ['Record', 'Index', 'Status', 'Token', 'TokenRequest'];
 
-async function generate(entity: string): Promise<{ dir: string; name: string }> {
+/** Text a template literal would read as a placeholder, in an enum's values, a default and so an example. */
+const PLACEHOLDER_FIELDS = ['kind:enum:values=a${b}|plain', 'label:string:default=x${y}'];
+
+async function generate(entity: string, fields: string[] = []): Promise<{ dir: string; name: string }> {
   const dir = join(tempDir(), 'service');
-  const result = await runCli([entity, '--yes', '--out', dir]);
+  const result = await runCli([entity, '--yes', '--out', dir, ...fields.flatMap((field) => ['--field', field])]);
   if (result.status !== 0) throw new Error(`generating ${entity} failed: ${result.stderr}`);
   linkRootModules(dir);
   return { dir, name: entity };
@@ -47,7 +50,8 @@ async function generate(entity: string): Promise<{ dir: string; name: string }> 
 
 const projects = [
   ...generatedProjects.map(({ dir, names }) => ({ dir, name: names.packageName })),
-  ...(await Promise.all(TRICKY_NAMES.map(generate))),
+  ...(await Promise.all(TRICKY_NAMES.map((name) => generate(name)))),
+  { ...(await generate('Template', PLACEHOLDER_FIELDS)), name: 'template-service, ${ in its values' },
 ];
 
 const clean = suite('npm run lint in generated projects');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { canonicalField, DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { renderProject } from '../../src/generate/generate.js';
 import { loadTemplates } from '../../src/render/render.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
@@ -27,7 +28,14 @@ rendering('the same answers give byte-identical trees, also across processes', a
 
 rendering('the answers file records what is needed to regenerate exactly', () => {
   const answers = JSON.parse(renderProject(product).get('create-item-service.json') ?? '{}');
-  assert.equal(answers, { entity: 'Product', port: 8080, managementPort: 8081, migrationLayout: 'combined', generatorVersion: GENERATOR_VERSION });
+  assert.equal(answers, {
+    entity: 'Product',
+    port: 8080,
+    managementPort: 8081,
+    fields: DEFAULT_FIELDS.map(canonicalField),
+    migrationLayout: 'combined',
+    generatorVersion: GENERATOR_VERSION,
+  });
 });
 
 rendering('templates mirror the generated tree file for file; one with nothing to say for these answers is left out', () => {

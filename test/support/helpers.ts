@@ -53,11 +53,11 @@ export function tempDir(prefix = 'create-item-service-test-'): string {
 
 /**
  * Every file below `dir` as a map of relative path -> content, skipping installed and runtime
- * folders, the client's types (npm install writes them) and the local .env: what git ignores.
+ * folders, the client's types (npm install writes them) and the local .env: what git ignores (and git's own folder).
  */
 export function readTree(
   dir: string,
-  skip: string[] = ['node_modules', 'tools/openapi-types/node_modules', 'data', 'dist', 'bench/results.json', '.env', 'src/client/schema.d.ts'],
+  skip: string[] = ['.git', 'node_modules', 'tools/openapi-types/node_modules', 'data', 'dist', 'bench/results.json', '.env', 'src/client/schema.d.ts'],
 ): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

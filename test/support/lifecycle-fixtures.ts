@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 
 import { recordGeneration } from '../../src/project-files/record.js';
 import type { Answers } from '../../src/answers/answers.js';
+import type { FieldSpec } from '../../src/fields/field-spec.js';
 import { UNNAMED_LAYOUT } from '../../src/answers/migration-layout.js';
 import { loadTemplates, render, TEMPLATES_DIR, type RenderedFiles } from '../../src/render/render.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
@@ -49,7 +50,8 @@ let previous: Release | undefined;
  * - the migration layout: a new project's first migrations are the five stepwise ones, and the
  *   answers file names no layout (this release added the key and the combined layout);
  * - the audit columns: no migration adds created_by and updated_by (this release added it), so a
- *   project of the previous release gains them by update.
+ *   project of the previous release gains them by update;
+ * - the answers file lists no fields unless they were given (this release always lists them).
  */
 export function previousRelease(): Release {
   previous ??= buildPrevious();
@@ -98,6 +100,13 @@ function buildPrevious(): Release {
     { remove: 'templates/src/migrations/001-record-who-changed-__fileBasePlural__.ts.hbs' },
     { path: 'src/views/migration-views.ts', from: 'initial: [create, index, audit, ...serviceTables, version]', to: 'initial: [create, index, ...serviceTables, version]' },
     { path: 'src/views/migration-views.ts', from: 'initial: [create, audit, ...serviceTables]', to: 'initial: [create, ...serviceTables]' },
+    // The answers file listed fields only when they were given: none meant the standard ones.
+    {
+      path: 'src/views/template-context.ts',
+      from: 'answersFields: JSON.stringify(specFields.map(canonicalField)),',
+      to: "answersFields: answers.fields === undefined ? '' : JSON.stringify(answers.fields.map(canonicalField)),",
+    },
+    { path: 'templates/create-item-service.json.hbs', from: '  "fields": {{{answersFields}}},\n', to: '{{#if answersFields}}\n  "fields": {{{answersFields}}},\n{{/if}}\n' },
   ]);
   return {
     ...packed,
@@ -125,6 +134,14 @@ export function writeTree(dir: string, files: ReadonlyMap<string, string>): void
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
+}
+
+/** What the owner does: edits `fields` in the answers file. */
+export function editFields(dir: string, edit: (fields: FieldSpec[]) => FieldSpec[]): void {
+  const path = join(dir, 'create-item-service.json');
+  const answers = JSON.parse(readFileSync(path, 'utf8')) as { fields: FieldSpec[] };
+  answers.fields = edit(answers.fields);
+  writeFileSync(path, `${JSON.stringify(answers, null, 2)}\n`);
 }
 
 /** Changes one line of a file on disk, which must hold `from` exactly once. */

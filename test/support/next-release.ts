@@ -10,10 +10,10 @@ export const NEXT_VERSION = '0.2.0-next';
 export const NEXT_CHANGES = {
   /** A schema description worded anew by the code that writes it (joi-views.ts). */
   reworded: { from: 'null (or leaving it out) means none', to: 'null, or leaving it out, means none' },
-  /** A comment line of a template changed. */
+  /** A comment line of a template changed (a whole line, indented as in its try block). */
   serverComment: {
-    from: '// Tracing patches http, koa, knex and pg, so it starts before the service imports them, and only',
-    to: '// Tracing patches http, koa, knex and pg, so it must start before the service imports them, and only',
+    from: '  // Tracing patches http, koa, knex and pg, so it starts before the service imports them, and only',
+    to: '  // Tracing patches http, koa, knex and pg, so it must start before the service imports them, and only',
   },
   added: 'docs/runbook.md',
   removed: 'test/config-files.test.ts',

@@ -98,10 +98,14 @@ export function requestCases({ collection, readScope }: ServiceNames, account: {
     { name: 'list sorted by a key without an index', method: 'GET', path: `${collection}?sort=name`, status: 400, prismRefuses: 422 },
     { name: 'list filtered by id[in] as the key repeated', method: 'GET', path: `${collection}?id[in]=1&id[in]=2`, status: 200 },
     { name: 'list filtered by createdAt with a UTC offset of +23:59', method: 'GET', path: `${collection}?createdAt=2026-01-01T00:00:00%2B23:59`, status: 200 },
-    { name: 'list filtered by createdAt[lte] past 9999 in UTC', method: 'GET', path: `${collection}?createdAt[lte]=9999-12-31T23:30:00-00:45&sort=createdAt`, status: 400, prismRefuses: 422 },
+    // Prism checks no parameter with brackets in its name: its CLI, listing example paths at start, URL-encodes
+    // each parameter's name in place (id[gt] becomes id%5Bgt%5D), so none is found to check (cf. stoplightio/prism
+    // issue 2017). It refused these two only while a date-time pattern it could not draw from stopped that listing
+    // early. The service's own 400 is checked, and Prism must pass it on as documented.
+    { name: 'list filtered by createdAt[lte] past 9999 in UTC', method: 'GET', path: `${collection}?createdAt[lte]=9999-12-31T23:30:00-00:45&sort=createdAt`, status: 400 },
     { name: 'list filtered by createdAt[lt] in id order (refused)', method: 'GET', path: `${collection}?createdAt[lt]=2100-01-01T00:00:00.000Z`, status: 400 },
     { name: 'list with a cursor that is not one', method: 'GET', path: `${collection}?after=not-a-cursor`, status: 400 },
-    { name: 'list with id[gt]=0', method: 'GET', path: `${collection}?id[gt]=0`, status: 400, prismRefuses: 422 },
+    { name: 'list with id[gt]=0', method: 'GET', path: `${collection}?id[gt]=0`, status: 400 },
     { name: 'list with page 0', method: 'GET', path: `${collection}?page=0`, status: 400, prismRefuses: 422 },
     { name: 'list with pageSize 101', method: 'GET', path: `${collection}?pageSize=101`, status: 400, prismRefuses: 422 },
 

@@ -28,7 +28,7 @@ export interface PackedRelease {
   generate(answers: Answers): RenderedFiles;
 }
 
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'bin', 'src', 'templates'];
+const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'bin', 'src', 'templates', 'scripts/link-command.ts'];
 
 /**
  * Builds a release from the working tree with the edits applied, in a folder of its own:
@@ -84,7 +84,7 @@ export function generateWith(packageDir: string, answers: Answers): RenderedFile
       encoding: 'utf8',
     });
     if (result.status !== 0) throw new Error(`generating with ${packageDir} failed:\n${result.stderr}`);
-    const tree = readTree(out, ['node_modules']);
+    const tree = readTree(out, ['node_modules', '.git']);
     tree.delete('.env');
     return tree;
   } finally {

@@ -14,6 +14,9 @@ export const KEYS = { enter: '\r', down: '\u001b[B', ctrlC: '\u0003', ctrlU: '\u
 /** Types a line: its text, then Enter. */
 export const line = (text: string): string => `${text}${KEYS.enter}`;
 
+/** In a list of checkboxes: moves the cursor down `moves` times, and picks (space). */
+export const pickAfter = (moves: number): string => `${KEYS.down.repeat(moves)} `;
+
 /** What the screen must show before the keys are pressed. */
 export type Step = [expect: RegExp, keys: string];
 

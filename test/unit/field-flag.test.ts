@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 
 import { checkAnswers, readAnswersFile } from '../../src/answers/answers-file.js';
 import { fieldFlag, parseFieldFlags } from '../../src/fields/flag.js';
-import { DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
+import { canonicalField, DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { renderProject } from '../../src/generate/generate.js';
 import { EVERY_TYPE, refusal } from '../support/fields-fixtures.js';
 import { tempDir } from '../support/helpers.js';
@@ -113,7 +113,13 @@ answers("reads the issue's Book answers file", () => {
 
 answers('a generated project\'s own create-item-service.json is a valid answers file', () => {
   const generated = renderProject({ entity: 'Product', port: 3000, managementPort: 3001 }).get('create-item-service.json')!;
-  assert.equal(readAnswersFile(answersFile(generated)), { entity: 'Product', port: 3000, managementPort: 3001, migrationLayout: 'combined' });
+  assert.equal(readAnswersFile(answersFile(generated)), {
+    entity: 'Product',
+    port: 3000,
+    managementPort: 3001,
+    fields: DEFAULT_FIELDS.map(canonicalField),
+    migrationLayout: 'combined',
+  });
 });
 
 answers('a project\'s answers file that names no migration layout was made before the key: its layout is the stepwise one', () => {

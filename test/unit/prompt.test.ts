@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { fieldFlagText, modifierQuestions, stillAsked, type AskedModifier } from '../../src/cli/modifier-questions.js';
+import { fieldFlagText, ruleChoices, valueQuestions, type AskedModifier } from '../../src/cli/modifier-questions.js';
 import { fieldNameFromInput } from '../../src/names/field-name.js';
 import { parseFieldFlags } from '../../src/fields/flag.js';
 import { FIELD_TYPES } from '../../src/fields/field-spec.js';
@@ -29,38 +29,35 @@ names('--field converts the name the same way', () => {
 
 // ---
 
-const questions = suite('the modifier questions of each type');
+const questions = suite('the rules of each type, and the values asked');
 
-questions('exactly the modifiers that fit the type are asked, bounds before what is checked against them', () => {
+questions('the list offers exactly the modifiers that fit the type, but an enum\'s values; the most wanted first', () => {
   for (const type of FIELD_TYPES) {
-    const keys = modifierQuestions('f', type).map((question) => question.key);
-    assert.equal([...keys].sort(), [...typeModule(type).modifiers].sort(), type);
-    assert.ok(keys.indexOf('required') < keys.indexOf('default'), type);
+    const keys = ruleChoices(type).map((choice) => choice.key);
+    const fitting = typeModule(type).modifiers.filter((key) => key !== 'values');
+    assert.equal([...keys].sort(), [...fitting].sort(), type);
+    assert.is(keys[0], 'required', type);
+    assert.is(keys[1], 'default', `${type}: a required field may have a default too`);
   }
-  assert.equal(modifierQuestions('f', 'boolean').map((question) => question.key), ['required', 'default', 'example', 'description']);
-  const text = modifierQuestions('f', 'text').map((question) => question.key);
-  assert.ok(text.indexOf('maxLength') < text.indexOf('unique'), 'a unique text needs its maxLength first');
+  assert.equal(ruleChoices('boolean').map((choice) => choice.key), ['required', 'default', 'example', 'description']);
+  assert.equal(ruleChoices('string').map((choice) => choice.key).slice(0, 4), ['required', 'default', 'unique', 'maxLength']);
 });
 
-questions('each question offers what leaving the modifier out means, and only switches are yes or no', () => {
-  const implied = (type: (typeof FIELD_TYPES)[number]) =>
-    Object.fromEntries(modifierQuestions('f', type).flatMap((question) => (question.implied ? [[question.key, question.implied]] : [])));
-  assert.equal(implied('string'), { minLength: '1', maxLength: '255' });
-  assert.equal(implied('text'), { minLength: '1' });
-  assert.equal(implied('email'), { maxLength: '255' });
-  assert.equal(implied('decimal'), { precision: '18', scale: '2' });
-  assert.equal(implied('integer'), {});
-  const switches = modifierQuestions('f', 'string').filter((question) => question.kind === 'switch').map((question) => question.key);
+questions('each rule says what leaving it out means, and only switches take no value', () => {
+  const label = (type: (typeof FIELD_TYPES)[number], key: string) => ruleChoices(type).find((choice) => choice.key === key)?.label ?? '';
+  assert.match(label('string', 'maxLength'), '(255 when left out)');
+  assert.match(label('text', 'maxLength'), '(none when left out)');
+  assert.match(label('decimal', 'scale'), '(2 when left out)');
+  const switches = ruleChoices('string').filter((choice) => choice.kind === 'switch').map((choice) => choice.key);
   assert.equal(switches, ['required', 'unique', 'index']);
-  assert.ok(modifierQuestions('f', 'enum').find((question) => question.key === 'values')?.needed);
 });
 
-questions('a required field is asked for no default, a unique one not whether to index', () => {
-  const answered = new Map<AskedModifier, string | true>([['required', true], ['unique', true]]);
-  assert.not.ok(stillAsked('default', answered));
-  assert.not.ok(stillAsked('index', answered));
-  assert.ok(stillAsked('example', answered));
-  assert.ok(stillAsked('default', new Map()));
+questions('the values picked are asked bounds first, what is checked against them after; an enum always for its values', () => {
+  const keys = (type: (typeof FIELD_TYPES)[number], picked: AskedModifier[]) => valueQuestions('f', type, new Set(picked)).map((question) => question.key);
+  assert.equal(keys('string', ['example', 'default', 'required', 'maxLength', 'pattern']), ['maxLength', 'pattern', 'default', 'example']);
+  assert.equal(keys('enum', ['default']), ['values', 'default']);
+  assert.equal(keys('integer', []), []);
+  assert.is(valueQuestions('f', 'string', new Set(['maxLength'])).at(0)?.implied, '255');
 });
 
 questions('the answers are the --field text the flag parser checks, a colon in a value escaped', () => {

@@ -7,7 +7,7 @@ import pRetry from 'p-retry';
 
 import { createApps } from './app.js';
 import { startPurging } from './book/book.purge.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { type Database, openDatabase } from './database.js';
 import { databaseMisconfiguration } from './database-misconfiguration.js';
 import { isDatabaseUnavailable } from './http/errors.js';
@@ -15,7 +15,7 @@ import { createReadiness, type Readiness } from './http/health.js';
 import { createHttpServer, drain, listenRefusal } from './http/http-server.js';
 import { createLogger, type Logger } from './logger.js';
 import { migrateLatest, pendingMigrations, unknownMigrations } from './migrations/index.js';
-import { knownCause, StartupError } from './startup-error.js';
+import { exitOnStartupFailure, StartupError } from './startup-error.js';
 
 /**
  * Runs the service until SIGTERM or SIGINT. `stopTracing`, when tracing is on, sends the
@@ -82,12 +82,12 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
     purging = startPurging({ retentionDays: config.deletedRetentionDays, intervalSeconds: config.purgeIntervalSeconds }, registry, logger);
     logger.info({ database: db.kind }, 'ready');
   } catch (error) {
-    const cause = knownCause(error, 'stop that process first, or set DATA_DIR to another folder');
-    if (cause !== undefined) logger.fatal(cause);
-    else logger.fatal({ err: error }, error instanceof Error ? error.message : 'startup failed');
-    process.exit(1);
+    exitOnStartupFailure(error, 'start-up', DATA_DIR_ADVICE);
   }
 }
+
+/** How a start that found the embedded database's folder held by another process ends its line. */
+const DATA_DIR_ADVICE = 'stop that process first, or set DATA_DIR to another folder';
 
 class MigrationsPendingError extends Error {
   override name = 'MigrationsPendingError';
@@ -149,9 +149,7 @@ function loadConfigOrExit(): Config {
   try {
     return loadConfig(process.env);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`Invalid configuration: ${error.message}\n`);
-    process.exit(1);
+    exitOnStartupFailure(error, 'start-up', DATA_DIR_ADVICE);
   }
 }
 

@@ -50,19 +50,36 @@ http(
   },
 );
 
-http('the 400 the document shows is what the service answers to the create it describes', async () => {
+http('the 400 the document shows for each operation is what the service answers to that operation', async () => {
   const api = documentFor();
-  const example = api.components.responses.BadRequest.content['text/plain'].schema.example as string;
-  // Each problem it names, e.g. ["name", "required"] or ["id", "not allowed"].
-  const problems = [...example.matchAll(/"(\w+)" is (required|not allowed)/g)].map(([, field, problem]) => [field!, problem]);
-  assert.ok(problems.length > 0, example);
+  const example = (path: string, method: string) => api.paths[path][method].responses[400].content['text/plain'].schema.example as string;
+  // The create's: each problem it names, e.g. ["name", "required"] or ["id", "not allowed"].
+  const createExample = example('/api/books', 'post');
+  const problems = [...createExample.matchAll(/"(\w+)" is (required|not allowed)/g)].map(([, field, problem]) => [field!, problem]);
+  assert.ok(problems.length > 0, createExample);
   const missing = problems.filter(([, problem]) => problem === 'required').map(([field]) => field);
   const extra = problems.filter(([, problem]) => problem === 'not allowed').map(([field]) => [field, 1]);
   const full = Object.entries(bookExamples.create.full.value);
   const body = Object.fromEntries([...full.filter(([field]) => !missing.includes(field)), ...extra]);
-  const response = await post(service(), '/api/books', body);
-  assert.is(response.status, 400);
-  assert.is(await response.text(), example);
+  const answers = {
+    create: await post(service(), '/api/books', body),
+    get: await service().api('/api/books/abc'),
+    update: await put(service(), '/api/books/1', {}),
+    delete: await del(service(), '/api/books/abc'),
+  };
+  const shown = {
+    create: createExample,
+    get: example('/api/books/{id}', 'get'),
+    update: example('/api/books/{id}', 'put'),
+    delete: example('/api/books/{id}', 'delete'),
+  };
+  for (const [operation, response] of Object.entries(answers)) {
+    assert.is(response.status, 400, operation);
+    assert.is(await response.text(), shown[operation as keyof typeof shown], operation);
+  }
+  const token = await post(service(), '/api/auth/token', { password: 'x' });
+  assert.is(token.status, 400);
+  assert.is(await token.text(), example('/api/auth/token', 'post'));
 });
 
 http("the list's 400 the document shows is what the service answers to a range without its key's sort", async () => {

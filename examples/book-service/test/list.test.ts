@@ -70,8 +70,9 @@ runnable(test, tooFew(3))('refusals: 400 in plain text naming the parameter', as
     [`id[in]=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /^"id\[in\]" must contain less than or equal to 100 items$/],
     [
       'createdAt[lt]=yesterday',
-      /^"createdAt\[lt\]" must be a date-time with a time zone, such as 2026-01-01T12:00:00Z or 2026-01-01T14:00:00.000\+02:00, with at most milliseconds, in the years 0001-9999 both as written and in UTC$/,
+      /^"createdAt\[lt\]" must be a date-time with a time zone, such as 2026-01-01T12:00:00Z or 2026-01-01T14:00:00.000\+02:00, with seconds and at most milliseconds, in the years 0001-9999 both as written and in UTC$/,
     ],
+    ['createdAt[lt]=2026-01-01T12:00Z', /^"createdAt\[lt\]" must be a date-time with a time zone, .* with seconds/],
     // Without a zone the database would read it in its own.
     ['createdAt=2026-01-01T00:00:00', /^"createdAt" must be a date-time with a time zone/],
     ['createdAt=2026-01-01T00:00:00.0001Z', /^"createdAt" must be a date-time with a time zone/],

@@ -1,30 +1,21 @@
+import { CAPACITY, numbered } from '../test/factory.js';
 import { fail, withDatabase } from './command-line.js';
+import { ConflictError } from './http/errors.js';
 import { validator } from './http/validate.js';
 import { migrateLatest } from './migrations/index.js';
+import { ProductModel } from './product/product.model.js';
 import { createProduct } from './product/product.repository.js';
-import { type ProductCreate, productCreateSchema } from './product/product.schema.js';
+import { productCreateSchema } from './product/product.schema.js';
 
-// `npm run db:seed -- [count]`: inserts `count` example products (10 unless given) into the
-// configured database, migrating it first, for a demo or a manual test.
+// `npm run db:seed -- [count]`: fills the products table up to `count` example products (10 unless
+// given), migrating the database first, for a demo or a manual test. Run again, it inserts nothing.
+// The rows are the tests' own (test/factory.ts), made from the create schema as the document states
+// it: a unique field's values distinct, patterns honoured. A development tool, like the factory and
+// its fast-check: the build (tsconfig.json) leaves it out.
 const DEFAULT_COUNT = 10;
 const MAX_COUNT = 100_000;
 
-/**
- * The example values the OpenAPI document shows (the schema's `.example()`), so they pass
- * every rule of the schema; the first text field gets a number to tell the products apart.
- */
 const validateProduct = validator(productCreateSchema);
-
-function exampleProduct(number: number): ProductCreate {
-  const keys = productCreateSchema.describe().keys as Record<string, { type: string; examples?: unknown[] }>;
-  const fields: Record<string, unknown> = {};
-  for (const [key, description] of Object.entries(keys)) {
-    if (description.examples?.length) fields[key] = description.examples[0];
-  }
-  const label = Object.keys(fields).find((key) => typeof fields[key] === 'string');
-  if (label) fields[label] = `${String(fields[label])} ${number}`;
-  return validateProduct(fields);
-}
 
 const [countArgument = String(DEFAULT_COUNT), ...extra] = process.argv.slice(2);
 const count = /^\d+$/.test(countArgument) ? Number(countArgument) : NaN;
@@ -32,17 +23,40 @@ if (extra.length > 0 || !(count >= 1 && count <= MAX_COUNT)) {
   fail(`usage: npm run db:seed -- [count]: count must be an integer from 1 to ${MAX_COUNT}, got "${process.argv.slice(2).join(' ')}"`);
 }
 
-// Every record is built and validated before the first insert: a schema the examples no longer pass inserts nothing.
-let records: ProductCreate[] = [];
-try {
-  records = Array.from({ length: count }, (_, index) => exampleProduct(index + 1));
-} catch (error) {
-  fail(`The examples in product.schema.ts do not pass its own rules: ${error instanceof Error ? error.message : String(error)}`);
+/**
+ * The factory's numbers to try, as many as the unique fields allow: on after the rows the table
+ * holds (a seed before took the first ones), then from 1 for what an owner's rows left free.
+ */
+function* numbers(held: number): Generator<number> {
+  const last = Math.min(CAPACITY.count, held + MAX_COUNT);
+  for (let n = held + 1; n <= last; n += 1) yield n;
+  for (let n = 1; n <= Math.min(held, last); n += 1) yield n;
 }
-await withDatabase(async (db, logger) => {
+
+await withDatabase(async (db) => {
   await migrateLatest(db);
-  const ids: number[] = [];
-  // Seeded by hand, with no token: who created them is not recorded.
-  for (const record of records) ids.push((await createProduct(record, null)).id);
-  logger.info({ inserted: ids.length, firstId: ids[0], lastId: ids.at(-1), database: db.kind }, `inserted ${ids.length} example products`);
+  const held = await ProductModel.query().resultSize();
+  if (held >= count) {
+    process.stdout.write(`The products table holds ${held} products already: nothing to insert.\n`);
+    return;
+  }
+  let inserted = 0;
+  for (const n of numbers(held)) {
+    if (held + inserted >= count) break;
+    try {
+      // Seeded by hand, with no token: who created them is not recorded.
+      await createProduct(validateProduct(numbered(n)), null);
+      inserted += 1;
+    } catch (error) {
+      // An owner's row holds this number's unique value: the next number may be free.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  const total = held + inserted;
+  const why =
+    CAPACITY.field === undefined
+      ? 'the values its unique fields allow are taken'
+      : `${CAPACITY.field} has ${CAPACITY.count} distinct values`;
+  const short = total < count ? `, fewer than the ${count} asked: ${why}` : '';
+  process.stdout.write(`Inserted ${inserted} example products${short}; the products table holds ${total}.\n`);
 });

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
+import { clientOf } from './client.js';
 import { documentFor, type Json } from './documents.js';
 import { change, numbered } from './factory.js';
 import { create, post, put, type Service, testConfig, useService, WRITE_HEADERS } from './helpers.js';
@@ -98,6 +99,21 @@ test('GET with If-None-Match: 304 without a body while it matches; after an upda
   assert.is(changed.headers.get('etag'), '"2"');
   assert.is(((await changed.json()) as { id: number }).id, id);
   assert.is((await read(service(), 999, { 'If-None-Match': etag })).status, 404);
+});
+
+test('the typed client reads a 304 as neither data nor error, and a changed product as data', async () => {
+  const {
+    answer: { id },
+    etag,
+  } = await create(service());
+  const get = (tag: string) =>
+    clientOf(service()).GET('/api/products/{id}', { params: { path: { id } }, headers: { 'If-None-Match': tag } });
+  const unchanged = await get(etag);
+  assert.equal([unchanged.response.status, unchanged.data, unchanged.error], [304, undefined, undefined]);
+  await put(service(), `${PATH}/${id}`, change());
+  const changed = await get(etag);
+  assert.is(changed.response.status, 200);
+  assert.is(changed.data?.id, id);
 });
 
 test("the version is the service's: a body that sets it is refused", async () => {

@@ -82,6 +82,32 @@ document('the full create example holds the example every schema shows for each 
   }
 });
 
+/** Each operation's responses, by `method path`. */
+function operationResponses(api: Json): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(api.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json).map(([method, operation]) => [`${method} ${path}`, (operation as Json).responses as Json]),
+    ),
+  );
+}
+
+document("describes every property of every schema, the service's own and the token's too", () => {
+  const undescribed = Object.entries(documentFor().components.schemas as Json).flatMap(([name, schema]) =>
+    Object.entries(((schema as Json).properties ?? {}) as Json)
+      .filter(([, property]) => typeof (property as Json).description !== 'string' || (property as Json).description === '')
+      .map(([key]) => `${name}.${key}`),
+  );
+  assert.equal(undescribed, []);
+});
+
+document("the update's description names only the product's own fields", () => {
+  const { description } = documentFor().paths['/api/products/{id}'].put;
+  const named = [...(description as string).matchAll(/`"(\w+)": null`/g)].map(([, field]) => field);
+  for (const field of named) assert.ok((FIELDS as string[]).includes(field!), `${field} is a field: ${description}`);
+  const nullable = FIELDS.filter((field) => RULES[field].nullable);
+  assert.is(named.length, nullable.length > 0 ? 1 : 0, description);
+});
+
 document('documents paging, headers, the id range and the plain-text errors', () => {
   const api = documentFor();
   const list = api.paths['/api/products'].get;
@@ -99,7 +125,12 @@ document('documents paging, headers, the id range and the plain-text errors', ()
   assert.ok(api.paths['/api/products'].post.responses[201].headers.Location);
   assert.equal(api.components.parameters.ProductId.schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
   assert.ok(/empty body/i.test(api.paths['/api/products/{id}'].put.description));
-  assert.match(api.components.responses.BadRequest.description, /Every broken rule is named, separated by "; "/);
+  assert.is(api.components.responses.BadRequest, undefined, 'each operation has its own 400');
+  for (const [operation, responses] of Object.entries(operationResponses(api))) {
+    const badRequest = responses['400'] as Json | undefined;
+    assert.ok(badRequest, `${operation} answers 400`);
+    assert.match(badRequest.description, /Every broken rule is named, separated by "; "/);
+  }
   for (const [name, response] of Object.entries(api.components.responses as Json)) {
     // A 304 has no body.
     if (name !== 'NotModified') assert.ok(response.content['text/plain'], `${name} is text/plain`);
@@ -147,7 +178,7 @@ document('documents the list as generated clients read it: lists comma-separated
   assert.match(list.responses[400].description, /a combination the list does not serve/);
   assert.match(
     parameter('createdAt[gte]').description,
-    /^Only the rows whose createdAt is at least this\. A date-time has a time zone: Z, or an offset of up to 23:59 either way/,
+    /^Only the rows whose createdAt is at least this\. A date-time has seconds and a time zone: Z, or an offset of up to 23:59 either way/,
   );
 });
 
@@ -166,9 +197,10 @@ document('states the date-times the service takes as validators read them: forma
     ]) {
       assert.ok(pattern.test(taken), taken);
     }
-    // No time zone, more than milliseconds, or an instant outside the years 0001-9999 in UTC.
+    // No time zone, no seconds, more than milliseconds, or an instant outside the years 0001-9999 in UTC.
     for (const refused of [
       '2026-01-01T12:00:00',
+      '2026-01-01T12:00Z',
       '2026-01-01T12:00:00.0001Z',
       '9999-12-31T23:30:00-00:45',
       '0001-01-01T00:30:00+01:00',

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { numbered } from './factory.js';
@@ -22,6 +24,37 @@ bodies('POST without a JSON content type answers 415', async () => {
   }
   const response = await put(bodyService(), '/api/products/1', body, { ...WRITE_HEADERS, 'Content-Type': 'text/plain' });
   assert.is(response.status, 415);
+  assert.equal(await listAll(bodyService()), []);
+});
+
+/**
+ * A request as `curl -X POST -H 'Content-Type: application/json'` sends it without `-d`: a JSON
+ * content type and no body at all, neither Content-Length nor Transfer-Encoding (which fetch and
+ * node:http always add).
+ */
+async function withoutBody(port: number, method: string, path: string): Promise<{ status: number; text: string }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.end(
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTHORIZATION}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const [head = '', text = ''] = Buffer.concat(chunks).toString().split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), text };
+}
+
+bodies('no body at all, sent as application/json, answers 400: the type is right, the object is missing', async () => {
+  for (const [method, path] of [
+    ['POST', '/api/products'],
+    ['PUT', '/api/products/1'],
+  ] as const) {
+    assert.equal(
+      await withoutBody(bodyService().servicePort, method, path),
+      { status: 400, text: 'Request body must be a JSON object' },
+      method,
+    );
+  }
   assert.equal(await listAll(bodyService()), []);
 });
 

@@ -8,12 +8,13 @@ import { isRealDate } from './calendar.js';
  */
 const OUTSIDE_YEARS = String.raw`0000-|0001-01-01T[^+]*\+(?!00:00)|9999-12-31T[^-]*-(?!00:00)`;
 /**
- * A date-time as the service accepts it, and as the document's pattern states it: RFC 3339 with a
- * time zone always (Z, or an offset of up to 23:59 either way), at most milliseconds (more would be
- * cut), in the years 0001-9999 both as written and in UTC.
+ * A date-time as the service accepts it, and as the document's pattern states it: RFC 3339 with
+ * seconds (its date-time has them: 12:00Z is no RFC 3339 time) and a time zone always (Z, or an
+ * offset of up to 23:59 either way), at most milliseconds (more would be cut), in the years
+ * 0001-9999 both as written and in UTC.
  */
 export const DATETIME = new RegExp(
-  String.raw`^(?!${OUTSIDE_YEARS})\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?` +
+  String.raw`^(?!${OUTSIDE_YEARS})\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?` +
     String.raw`(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$`,
 );
 
@@ -47,7 +48,7 @@ export const datetimeType: FieldTypeModule<FieldOf<'datetime'>> = {
   valueProblem: (_field, value) =>
     typeof value === 'string' && DATETIME.test(value) && isRealDate(value.slice(0, 10))
       ? undefined
-      : 'must be an ISO 8601 date and time with a time zone, e.g. 2026-01-01T12:00:00Z, at most milliseconds, in the years 0001-9999 as written and in UTC',
+      : 'must be an ISO 8601 date and time with seconds and a time zone, e.g. 2026-01-01T12:00:00Z, at most milliseconds, in the years 0001-9999 as written and in UTC',
   madeUpExample: () => '2026-01-01T12:00:00.000Z',
   storedForm: (value) => new Date(value).toISOString(),
   changeCandidates: (_field, example) => [new Date(Date.parse(String(example)) + 3_600_000).toISOString()],

@@ -104,6 +104,10 @@ export const decimalType: FieldTypeModule<DecimalField> = {
     const { precision, scale } = digits(field);
     if (precision < 1 || precision > MAX_PRECISION) return `precision must be from 1 to ${MAX_PRECISION}`;
     if (scale > precision) return `scale ${scale} is above precision ${precision}`;
+    // More decimals than a double keeps would leave only leading zeros (decimal(18,17): 0.00999999999999999 at most).
+    if (scale > DOUBLE_DIGITS) {
+      return `scale ${scale} is more decimals than a JSON number keeps exactly (${DOUBLE_DIGITS} significant digits): use a scale of at most ${DOUBLE_DIGITS}`;
+    }
     const bound = decimalBound(precision, scale);
     for (const [key, value] of [['min', field.min], ['max', field.max]] as const) {
       if (value === undefined) continue;

@@ -2,6 +2,7 @@ import type { AuthConfig } from '../auth/auth.config.js';
 import { TOKEN_REQUEST_SCHEMA, TOKEN_RESPONSE_SCHEMA } from '../auth/token.schema.js';
 import { TOKEN_PATH } from '../auth/token.routes.js';
 import { ALL_SCOPES, isSecretAuth } from '../auth/tokens.js';
+import { badRequest } from './responses.js';
 import { errors, ref, textResponse, jsonSchemaOf, type Json } from './schema.js';
 
 export const AUTH_TAG = { name: 'Authentication', description: 'Access tokens for the built-in account.' };
@@ -43,7 +44,7 @@ export function tokenEndpointDocument(auth: AuthConfig): { path: string; operati
         headers: { 'Cache-Control': { description: 'Tokens are never cached.', schema: { type: 'string', example: 'no-store' } } },
         content: { 'application/json': { schema: ref('schemas', 'auth.TokenResponse') } },
       },
-      ...errors('BadRequest'),
+      400: badRequest('A malformed JSON body, or one that breaks the rules.', '"username" is required'),
       401: { ...textResponse('Wrong username or password.', 'Invalid username or password'), headers: {
         'WWW-Authenticate': { description: 'The realm to authenticate to.', schema: { type: 'string' } },
       } },

@@ -1,4 +1,5 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
+import { badRequest } from '../openapi/responses.js';
 import { type Json, jsonContent, jsonSchemaOf, ref, textResponse, withoutTitle } from '../openapi/schema.js';
 import { bookCreateSchema, bookSchema, bookUpdateSchema, INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET } from './book.schema.js';
 
@@ -38,6 +39,18 @@ export const LIST_RULES =
   `\`page\` and \`after\` exclude each other, a page starts at most ${MAX_OFFSET} rows deep, ` +
   'and a cursor (`after`) continues only the sort and filters it was made for. ' +
   INSTANT_RULE;
+
+/** The create's 400: the answer to a body without its first required fields (or with an id, where none is required). */
+export const CREATE_BAD_REQUEST = badRequest(
+  'A malformed JSON body, or one that breaks the rules.',
+  `"title" is required${PROBLEM_SEPARATOR}"isbn" is required`,
+);
+
+/** The update's 400: the answer to an empty body, which would change nothing. */
+export const UPDATE_BAD_REQUEST = badRequest(
+  'An id that is not a positive integer, a malformed JSON body, an empty one, or one that breaks the rules.',
+  'an update must change at least one field',
+);
 
 /** The list's 400: a parameter that breaks its rule, or a combination the list does not serve. */
 export const listBadRequest = textResponse(

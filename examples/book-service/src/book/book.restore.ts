@@ -3,6 +3,7 @@ import { etag, ifMatch } from '../http/conditional.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
 import type { Operation, WriteRules } from '../http/operations.js';
+import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
 import { bookBody, etagHeader, idParameter } from './book.openapi.js';
@@ -30,10 +31,11 @@ export function restoreOperation(rules: WriteRules): Operation {
           headers: { ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
           content: bookBody,
         },
+        400: ID_BAD_REQUEST,
         412: ref('responses', 'PreconditionFailed'),
         422: ref('responses', 'UnprocessableEntity'),
         428: ref('responses', 'PreconditionRequired'),
-        ...errors('BadRequest', 'NotFound', 'Conflict', 'InternalServerError', 'ServiceUnavailable'),
+        ...errors('NotFound', 'Conflict', 'InternalServerError', 'ServiceUnavailable'),
       },
     },
     handlers: [

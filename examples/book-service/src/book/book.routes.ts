@@ -14,9 +14,20 @@ import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
+import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
-import { bookBody, bookComponents, bookExamples, etagHeader, idParameter, LIST_RULES, listBadRequest } from './book.openapi.js';
+import {
+  bookBody,
+  bookComponents,
+  bookExamples,
+  CREATE_BAD_REQUEST,
+  etagHeader,
+  idParameter,
+  LIST_RULES,
+  listBadRequest,
+  UPDATE_BAD_REQUEST,
+} from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { restoreOperation } from './book.restore.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
@@ -88,8 +99,9 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
             headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
             content: bookBody,
           },
+          400: CREATE_BAD_REQUEST,
           422: ref('responses', 'UnprocessableEntity'),
-          ...errors('BadRequest', 'Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -118,7 +130,8 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
         responses: {
           200: { description: 'The book.', headers: etagHeader, content: bookBody },
           304: ref('responses', 'NotModified'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          400: ID_BAD_REQUEST,
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -139,24 +152,17 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
         summary: 'Update one book',
         description:
           'Partial update: only the fields in the body change, the others keep their values. ' +
-          '`"description": null` clears the description. ' +
+          '`null` clears an optional field: `"pages": null` clears the pages. ' +
           'An empty body (`{}`) is refused with 400 because it would change nothing. ' +
           'With If-Match, the update happens only if the book still has that ETag (else 412): no update is lost.',
         parameters: [...idParameter, ref('parameters', 'IfMatch')],
         requestBody: { required: true, content: jsonContent('BookUpdate', { examples: bookExamples.update }) },
         responses: {
           200: { description: 'The updated book.', headers: etagHeader, content: bookBody },
+          400: UPDATE_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors(
-            'BadRequest',
-            'NotFound',
-            'Conflict',
-            'PayloadTooLarge',
-            'UnsupportedMediaType',
-            'InternalServerError',
-            'ServiceUnavailable',
-          ),
+          ...errors('NotFound', 'Conflict', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -183,9 +189,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
         parameters: [...idParameter, ref('parameters', 'IfMatch')],
         responses: {
           204: { description: 'Deleted; no body.' },
+          400: ID_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [

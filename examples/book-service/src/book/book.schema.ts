@@ -53,11 +53,11 @@ const dateMessages = { 'date.calendar': '{{#label}} must be a date the calendar 
  * behind it on 9999-12-31.
  */
 const DATE_TIME =
-  /^(?!0000-|0001-01-01T[^+]*\+(?!00:00)|9999-12-31T[^-]*-(?!00:00))\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+  /^(?!0000-|0001-01-01T[^+]*\+(?!00:00)|9999-12-31T[^-]*-(?!00:00))\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** The rule of every date-time the API reads, for the document. */
 export const INSTANT_RULE =
-  'A date-time has a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in ' +
+  'A date-time has seconds and a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in ' +
   'the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it.';
 
 /**
@@ -71,16 +71,22 @@ const storableInstant = (value: string) =>
 const instantMessages = {
   'string.pattern.name':
     '{{#label}} must be a date-time with a time zone, such as 2026-01-01T12:00:00Z or 2026-01-01T14:00:00.000+02:00, ' +
-    'with at most milliseconds, in the years 0001-9999 both as written and in UTC',
+    'with seconds and at most milliseconds, in the years 0001-9999 both as written and in UTC',
 };
 
-const title = Joi.string().maxCharacters(200).custom(storableText).messages(textMessages).example('The Pragmatic Programmer');
+const title = Joi.string()
+  .maxCharacters(200)
+  .custom(storableText)
+  .messages(textMessages)
+  .example('The Pragmatic Programmer')
+  .description('Title: 1 to 200 characters.');
 const isbn = Joi.string()
   .maxCharacters(255)
   .pattern(/^[0-9-]{10,17}$/)
   .custom(storableText)
   .messages(textMessages)
-  .example('978-0-13-595705-9');
+  .example('978-0-13-595705-9')
+  .description('Isbn: 1 to 255 characters; pattern ^[0-9-]{10,17}$.');
 const pages = Joi.number()
   .integer()
   .allow(null)
@@ -150,7 +156,9 @@ const setByService = <Rule extends Schema>(rule: Rule) => rule.meta({ swagger: {
 
 /** What the API answers; used by the OpenAPI document. */
 export const bookSchema = Joi.object<BookJson, true>({
-  id: setByService(Joi.number().integer().min(1).max(MAX_ID).required().example(1)),
+  id: setByService(
+    Joi.number().integer().min(1).max(MAX_ID).required().description('Given by the service on create; never changes.').example(1),
+  ),
   version: setByService(
     Joi.number().integer().min(1).required().description('Raised by every update; the answer\'s ETag is "<version>".').example(1),
   ),
@@ -161,8 +169,8 @@ export const bookSchema = Joi.object<BookJson, true>({
   format: format.required(),
   published: published.required(),
   available: available.required(),
-  createdAt: setByService(timestamp.required().description('When it was created.')),
-  updatedAt: setByService(timestamp.required().description('When it was last changed.')),
+  createdAt: setByService(timestamp.required().description('When the book was created, in UTC; set by the service.')),
+  updatedAt: setByService(timestamp.required().description('When the book last changed, in UTC; set by the service.')),
   createdBy: setByService(
     tokenSubject.allow(null).required().description('Who created it: the subject of the token that did; null when no token was needed.'),
   ),

@@ -27,6 +27,17 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   'favicon-32x32.png': { file: 'favicon-32x32.png', type: 'image/png' },
 };
 
+/**
+ * A Swagger UI plugin, as the page's script text (koa2-swagger-ui writes `swaggerOptions.plugins`
+ * into it as code): the inputs of a list parameter's items look up a component per format
+ * (`JsonSchema_string_date-time`) that Swagger UI does not have, and warn in the browser's console
+ * for each. These are its plain text input under those names, which is what it falls back to.
+ */
+const FORMATTED_TEXT_INPUTS = `function FormattedTextInputs(system) {
+  const text = (props) => system.React.createElement(system.getComponent('JsonSchema_string'), props);
+  return { components: { 'JsonSchema_string_date-time': text, JsonSchema_string_date: text, JsonSchema_string_uuid: text, JsonSchema_string_email: text } };
+}`;
+
 // koa2-swagger-ui's template always links Google Fonts; Swagger UI renders fine without them.
 const GOOGLE_FONTS_LINK = /<link[^>]+href="https:\/\/fonts\.googleapis\.com[^>]*>\s*/g;
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
@@ -50,7 +61,7 @@ export function createDocsRouter(document: Record<string, unknown>): Router {
     favicon: `${assetPrefix}/favicon-32x32.png`,
     hideTopbar: true,
     // persistAuthorization keeps a pasted token across page reloads (in this browser's localStorage).
-    swaggerOptions: { url: SPEC_PATH, validatorUrl: null, persistAuthorization: true },
+    swaggerOptions: { url: SPEC_PATH, validatorUrl: null, persistAuthorization: true, plugins: FORMATTED_TEXT_INPUTS },
   });
 
   const router = new Router();

@@ -4,13 +4,19 @@ import { JSON_LIMIT } from '../http/json-body.js';
 import { SERVICE_NAME } from '../service-name.js';
 import { type Json, textResponse } from './schema.js';
 
+/**
+ * An operation's 400: what it refuses, and an example of what it answers then (each operation its
+ * own: docs-http.test sends each). Every broken rule is named.
+ */
+export function badRequest(refused: string, example: string): Json {
+  return textResponse(`${refused} Every broken rule is named, separated by "${PROBLEM_SEPARATOR}".`, example);
+}
+
+/** The 400 of an operation on one book, by its id, without a body. */
+export const ID_BAD_REQUEST = badRequest('The id is not a positive integer.', 'id must be a positive integer');
+
 /** Error answers every API shares; each is plain text. */
 export const ERROR_RESPONSES: Json = {
-  BadRequest: textResponse(
-    'Invalid request: a malformed JSON body, an id that is not a positive integer, or a body or query that ' +
-      `breaks the rules. Every broken rule is named, separated by "${PROBLEM_SEPARATOR}".`,
-    `"title" is required${PROBLEM_SEPARATOR}"isbn" is required`,
-  ),
   PayloadTooLarge: textResponse(`The request body is larger than ${JSON_LIMIT}.`, 'request entity too large'),
   UnsupportedMediaType: textResponse('The request body is not application/json.', 'Content-Type must be application/json'),
   InternalServerError: textResponse('Unexpected failure; the details are logged, not sent.', 'Internal server error'),

@@ -9,13 +9,12 @@ export type ComponentKind = 'schemas' | 'responses' | 'parameters' | 'headers';
 
 export const ref = (kind: ComponentKind, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** References to shared responses, e.g. errors('BadRequest', 'NotFound') -> { 400: {$ref}, 404: {$ref} }. */
+/** References to shared responses, e.g. errors('NotFound', 'Conflict') -> { 404: {$ref}, 409: {$ref} }; each operation has its own 400. */
 export function errors(...names: (keyof typeof ERROR_STATUS)[]): Json {
   return Object.fromEntries(names.map((name) => [ERROR_STATUS[name], ref('responses', name)]));
 }
 
 export const ERROR_STATUS = {
-  BadRequest: 400,
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,

@@ -35,8 +35,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The client. A GET whose If-None-Match still matches answers 304 with neither `data` nor
+ * `error`: read `response.status`.
+ */
 export function createProductClient({ baseUrl, token, fetch }: ClientOptions): ProductClient {
   const api = createClient<OpenApi.paths>({ baseUrl, ...(fetch ? { fetch } : {}) });
+  api.use({
+    // A 304 has no body and no length: openapi-fetch would read its empty text as the error ("").
+    // Said to be empty, it gives neither data nor error, as a 204 does.
+    onResponse({ response }) {
+      if (response.status !== 304) return undefined;
+      const headers = new Headers(response.headers);
+      headers.set('Content-Length', '0');
+      return new Response(null, { status: 304, statusText: response.statusText, headers });
+    },
+  });
   if (token !== undefined) {
     api.use({
       onRequest({ request }) {

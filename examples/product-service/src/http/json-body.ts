@@ -5,13 +5,16 @@ export const JSON_LIMIT = '16kb';
 
 /**
  * Middleware that parses a JSON object body into ctx.request.body. Other content types -> 415,
- * malformed JSON or an undecodable Content-Encoding -> 400, anything but an object -> 400,
+ * no body, malformed JSON or an undecodable Content-Encoding -> 400, anything but an object -> 400,
  * over JSON_LIMIT -> 413.
  */
 export function jsonBodyParser(): Middleware {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, strict: true });
   return async (ctx, next) => {
-    if (!ctx.is('application/json')) ctx.throw(415, 'Content-Type must be application/json');
+    const type = ctx.is('application/json');
+    // No body at all has no type to tell (type-is answers null), and no object to read.
+    if (type === null) ctx.throw(400, 'Request body must be a JSON object');
+    if (!type) ctx.throw(415, 'Content-Type must be application/json');
     // Parse with a no-op `next`, so only errors of the parsing itself are caught here.
     try {
       await parse(ctx, async () => undefined);

@@ -14,9 +14,20 @@ import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
+import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { ProductModel } from './product.model.js';
-import { etagHeader, idParameter, LIST_RULES, listBadRequest, productBody, productComponents, productExamples } from './product.openapi.js';
+import {
+  CREATE_BAD_REQUEST,
+  etagHeader,
+  idParameter,
+  LIST_RULES,
+  listBadRequest,
+  productBody,
+  productComponents,
+  productExamples,
+  UPDATE_BAD_REQUEST,
+} from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
 import { LIST_KEYS, listQueryRules, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
@@ -84,8 +95,9 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
             headers: { Location: ref('headers', 'Location'), ...etagHeader, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
             content: productBody,
           },
+          400: CREATE_BAD_REQUEST,
           422: ref('responses', 'UnprocessableEntity'),
-          ...errors('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -114,7 +126,8 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         responses: {
           200: { description: 'The product.', headers: etagHeader, content: productBody },
           304: ref('responses', 'NotModified'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          400: ID_BAD_REQUEST,
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -142,9 +155,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         requestBody: { required: true, content: jsonContent('ProductUpdate', { examples: productExamples.update }) },
         responses: {
           200: { description: 'The updated product.', headers: etagHeader, content: productBody },
+          400: UPDATE_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors('BadRequest', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [
@@ -168,9 +182,10 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
         parameters: [...idParameter, ref('parameters', 'IfMatch')],
         responses: {
           204: { description: 'Deleted; no body.' },
+          400: ID_BAD_REQUEST,
           412: ref('responses', 'PreconditionFailed'),
           428: ref('responses', 'PreconditionRequired'),
-          ...errors('BadRequest', 'NotFound', 'InternalServerError', 'ServiceUnavailable'),
+          ...errors('NotFound', 'InternalServerError', 'ServiceUnavailable'),
         },
       },
       handlers: [

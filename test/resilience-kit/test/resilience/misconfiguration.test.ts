@@ -4,8 +4,8 @@ import { usePgBouncer } from './pgbouncer.js';
 import { assertRefused, refusal, useDataDir } from './process.js';
 import { hasTools, onPostgres } from './tools.js';
 
-// A database setting no retry can cure stops the start at once: exit code 1 and one log line
-// that names the cause and what to change, without a stack trace. (An unreachable server is
+// A database setting no retry can cure stops the start at once: exit code 1 and one line on
+// stderr that names the cause and what to change, without a stack trace. (An unreachable server is
 // retried instead: server.test.ts. TLS refusals: tls.test.ts.)
 
 const test = suite('database misconfigurations at start');

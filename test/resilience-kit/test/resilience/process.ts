@@ -122,9 +122,10 @@ export function within<T>(ms: number, what: string, promise: Promise<T>): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** How a service that could not start ended: its exit code, the lines it logged at level fatal, and all it wrote. */
+/** How a service that could not start ended: its exit code, what it wrote to stderr, the lines it logged at level fatal, and all it wrote. */
 export interface Refusal {
   code: number | null;
+  stderr: string;
   fatal: string[];
   output: string;
 }
@@ -132,14 +133,15 @@ export interface Refusal {
 /** Starts the service with `env` and waits for it to give up (within a minute). */
 export async function refusal(dataDir: string, env: Record<string, string>): Promise<Refusal> {
   const spawned = spawnServer(dataDir, env);
-  const { code, output } = await within(60_000, 'the service exits', spawned.exit);
+  const { code, output, stderr } = await within(60_000, 'the service exits', spawned.exit);
   const fatal = spawned.logs.filter((entry) => entry.level === 60).map((entry) => entry.msg ?? '');
-  return { code, fatal, output };
+  return { code, stderr, fatal, output };
 }
 
-/** The service exited 1 after logging exactly `line` at level fatal, with no stack trace anywhere. */
-export function assertRefused({ code, fatal, output }: Refusal, line: string): void {
+/** The service exited 1 after writing exactly `line` to stderr, whatever the cause: no fatal JSON line, no stack trace anywhere. */
+export function assertRefused({ code, stderr, fatal, output }: Refusal, line: string): void {
   assert.is(code, 1, output);
-  assert.equal(fatal, [line], output);
+  assert.is(stderr, `${line}\n`, output);
+  assert.equal(fatal, [], output);
   assert.not.match(output, /\n\s+at /, 'no stack trace');
 }

@@ -1,13 +1,16 @@
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { npmRun } from './scratch-database.js';
 import { AUTH_ENV, TEST_PASSWORD, TEST_USERNAME } from '../tokens.js';
-import { assertRefused, refusal, spawnServer, useDataDir, within } from './process.js';
+import { assertRefused, projectDir, refusal, spawnServer, useDataDir, within } from './process.js';
 
 // Start-up failures an owner can cause, each told in one line that names what to change.
 
@@ -48,6 +51,21 @@ test('a data folder that cannot be written: exit 1 and one line naming DATA_DIR'
     await refusal(folder, {}),
     `cannot write data folder ${folder} (ENOTDIR): set DATA_DIR to a folder this user may write, or DATABASE_URL`,
   );
+});
+
+test('an unexpected failure is one line on stderr too, with its message; its stack only with LOG_LEVEL=debug', async () => {
+  const run = promisify(execFile);
+  const fail = "import('./src/startup-error.ts').then((m) => m.exitOnStartupFailure(new Error('boom\\nmore'), 'start-up', 'unused'))";
+  for (const [level, stack] of [['info', false], ['debug', true]] as const) {
+    const result = await run(process.execPath, ['--import', 'tsx/esm', '-e', fail], { cwd: projectDir, env: { PATH: process.env.PATH, LOG_LEVEL: level } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    assert.is(result.code, 1);
+    assert.is(result.stdout, '');
+    assert.is(result.stderr.split('\n')[0], 'start-up failed: boom', result.stderr);
+    assert.is(/\n\s+at /.test(result.stderr), stack, `LOG_LEVEL=${level}: ${result.stderr}`);
+  }
 });
 
 test('npm run db:seed and npm run migrate while the service holds the embedded database: one line saying to stop it first', async () => {
@@ -93,9 +111,7 @@ test('secrets from files (JWT_SECRET_FILE, AUTH_PASSWORD_FILE, DATABASE_URL_FILE
 });
 
 test('a secret set both ways is refused in one line, before anything starts', async () => {
-  const { code, output } = await refusal('memory://', { JWT_SECRET_FILE: '/run/secrets/jwt-secret' });
-  assert.is(code, 1);
-  assert.is(output, 'Invalid configuration: Set JWT_SECRET or JWT_SECRET_FILE, not both\n');
+  assertRefused(await refusal('memory://', { JWT_SECRET_FILE: '/run/secrets/jwt-secret' }), 'Invalid configuration: Set JWT_SECRET or JWT_SECRET_FILE, not both');
 });
 
 test.run();
