@@ -104,7 +104,12 @@ function buildProgram(io: CliIo): Command {
 
 /** The prompts (inquirer), loaded only when asked: most runs pass every answer as flags. */
 async function loadPrompts() {
-  return { ...(await import('./prompt.js')), ...(await import('./prompt-fields.js')), ...(await import('./prompt-summary.js')) };
+  return {
+    ...(await import('./prompt.js')),
+    ...(await import('./prompt-fields.js')),
+    ...(await import('./prompt-features.js')),
+    ...(await import('./prompt-summary.js')),
+  };
 }
 
 /** The answers, and the prompts when any question was asked (then a summary is confirmed before writing). */
@@ -131,8 +136,13 @@ async function resolveAnswers(
   const resolved: Answers = { entity: answers.entity.trim(), port: answers.port, managementPort: answers.managementPort };
   if (answers.plural !== undefined) resolved.plural = answers.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
-  if (given.softDelete) resolved.softDelete = true;
-  if (given.tenantClaim !== undefined) resolved.tenantClaim = given.tenantClaim;
+  // Asked with the fields: an answers file or a flag says them already.
+  const features =
+    prompts && options.answers === undefined && given.softDelete === undefined && given.tenantClaim === undefined
+      ? await prompts.askFeatures(entityNames(resolved.entity, resolved.plural).labelPlural)
+      : given;
+  if (features.softDelete) resolved.softDelete = true;
+  if (features.tenantClaim !== undefined) resolved.tenantClaim = features.tenantClaim;
   const namesProblem =
     entityFieldsProblem(resolved.entity, fields ?? DEFAULT_FIELDS, resolved.plural, resolved.tenantClaim !== undefined) ??
     (resolved.softDelete ? softDeleteFieldProblem(fields ?? DEFAULT_FIELDS) : undefined);

@@ -20,6 +20,8 @@ export function equivalentCommand(
   if (answers.port !== DEFAULT_PORTS.port) words.push('--port', String(answers.port));
   if (answers.managementPort !== DEFAULT_PORTS.managementPort) words.push('--management-port', String(answers.managementPort));
   if (answersFile === undefined) for (const field of answers.fields ?? []) words.push('--field', fieldFlag(field));
+  if (answersFile === undefined && answers.softDelete) words.push('--soft-delete');
+  if (answersFile === undefined && answers.tenantClaim !== undefined) words.push('--tenant-claim', answers.tenantClaim);
   if (out !== undefined) words.push('--out', out);
   if (!git) words.push('--no-git');
   return [command, ...words.map(shellWord), '--yes'].join(' ');

@@ -16,6 +16,9 @@ export async function confirmGeneration(answers: Answers, outArgument: string, a
   say('');
   say(formatFieldsTable(answers.fields ?? DEFAULT_FIELDS));
   say('');
+  if (answers.softDelete) say(`Soft delete: a deleted ${names.label} stays restorable until it is purged.`);
+  if (answers.tenantClaim !== undefined) say(`Tenants: the token claim ${answers.tenantClaim} names each request's tenant.`);
+  if (answers.softDelete || answers.tenantClaim !== undefined) say('');
   say(`The same without questions: ${again}`);
   say('');
   return confirm({ message: `Write ${outArgument}?`, default: true });

@@ -22,6 +22,7 @@ test('a required field is offered a default, and keeps it', async () => {
     [/\? format: its rules[\s\S]*◯ required[\s\S]*◯ default/, ` ${pickAfter(1)}${KEYS.enter}`],
     [/\? format: default, stored when a create leaves it out/, line('paperback')],
     [/\? Next field name/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write book\?/, line('')],
   ]);
   assert.is(session.status, 0, session.screen);
@@ -41,6 +42,7 @@ test('a refused answer is cleared: the next try is typed afresh, not appended to
     [/\? pages: smallest value/, line('one')],
     [/> min must be a number: one/, line('1')],
     [/\? Next field name/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write book\?/, line('')],
   ]);
   assert.is(session.status, 0, session.screen);
@@ -58,6 +60,7 @@ test('rules that rule each other out are explained in the words of the field, an
     // Asked again with unique and index still picked: drop index.
     [/> index is implied by unique; give one of them[\s\S]*\? code: its rules[\s\S]*◉ unique[\s\S]*◉ index/, `${pickAfter(8)}${KEYS.enter}`],
     [/\? Next field name/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write book\?/, line('')],
   ]);
   assert.is(session.status, 0, session.screen);
@@ -76,6 +79,7 @@ test('a pattern the tests cannot draw from is refused in the words of patterns, 
     [/\? code: pattern/, line('^(?=A)[A-Z]{3}$')],
     [/> pattern \^\(\?=A\)\[A-Z\]\{3\}\$ uses a lookaround, .* which the generated tests cannot make matching text for/, line('^A[A-Z]{2}$')],
     [/\? Next field name/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write book\?/, line('')],
   ]);
   assert.is(session.status, 0, session.screen);

@@ -56,6 +56,7 @@ test('a whole session: a type from a list, the rules that fit it in a list, thei
     [/\? inStock: its rules[\s\S]*❯◯ required[\s\S]*◯ default[\s\S]*◯ example[\s\S]*◯ description/, `${pickAfter(1)}${KEYS.enter}`],
     [/\? inStock: default/, line('true')],
     [/\? Next field name/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write book\? \(Y\/n\)/, line('')],
   ]);
   assert.is(session.status, 0, session.screen);
@@ -80,7 +81,7 @@ test('a whole session: a type from a list, the rules that fit it in a list, thei
   assert.is(readFileSync(join(second, 'book/create-item-service.json'), 'utf8'), readFileSync(join(cwd, 'book/create-item-service.json'), 'utf8'));
 });
 
-/** Three fields, entity and ports asked: the answers the prompt costs (33 before the list of rules). */
+/** Three fields, entity and ports asked: the answers the prompt costs (33 before the list of rules; one more for the features, none picked). */
 const THREE_FIELDS: Step[] = [
   [/\? Entity name/, line('Book')],
   [/\? Service port/, line('')],
@@ -98,6 +99,7 @@ const THREE_FIELDS: Step[] = [
   [/\? inStock: its rules/, `${pickAfter(1)}${KEYS.enter}`],
   [/\? inStock: default/, line('true')],
   [/\? Next field name/, line('')],
+  [/\? More \(space picks one, Enter is done/, line('')],
   [/\? Write \.\/book-service\?/, line('')],
 ];
 
@@ -110,7 +112,7 @@ test(`three fields cost ${THREE_FIELDS.length} answers, entity and ports include
     { name: 'price', type: 'decimal', required: true, min: 0.01 },
     { name: 'inStock', type: 'boolean', default: true },
   ]);
-  assert.ok(THREE_FIELDS.length <= 17);
+  assert.ok(THREE_FIELDS.length <= 18);
 });
 
 test('a name that reads as a plural gets its plural asked in place, from the argument or the prompt; Enter names the entity again', async () => {
@@ -118,6 +120,7 @@ test('a name that reads as a plural gets its plural asked in place, from the arg
   const given = await converse(['Lens', '--port', '8080', '--management-port', '8081', '--no-git'], cwd, [
     [/\? Lens reads as the plural of Len\. If one Lens is one record, its plural \(Enter to name the entity again\):/, line('Lenses')],
     [/\? Keep the standard item fields/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write \.\/lens-service\?/, line('')],
   ]);
   assert.is(given.status, 0, given.screen);
@@ -128,6 +131,7 @@ test('a name that reads as a plural gets its plural asked in place, from the arg
     [/\? OrderLines reads as the plural of OrderLine\./, line('')],
     [/\? Entity name/, line('OrderLine')],
     [/\? Keep the standard item fields/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write \.\/order-line-service\?/, line('')],
   ]);
   assert.is(renamed.status, 0, renamed.screen);
@@ -158,6 +162,7 @@ test('ports are checked as typed, and "No" at the summary writes nothing, exits 
     [/\? Management port \(health, metrics\): \(8080\)/, line('8081')],
     [/> the service port and the management port must differ \(both are 8081\)/, line('8082')],
     [/\? Keep the standard item fields/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/The order line service, into \.\/order-line-service: \/api\/orderlines on port 8081, health and metrics on 8082\.[\s\S]*\? Write \.\/order-line-service\? \(Y\/n\)/, line('n')],
   ]);
   assert.is(session.status, 0, session.screen);
@@ -174,6 +179,7 @@ test('only what is missing is asked: keeping the standard fields gives the proje
   const session = await converse(['Product', '--port', '8080', '--out', 'asked'], cwd, [
     [/\? Management port \(health, metrics\): \(8081\)/, line('')],
     [/\? Keep the standard item fields/, line('')],
+    [/\? More \(space picks one, Enter is done/, line('')],
     [/\? Write asked\?/, line('y')],
   ]);
   assert.is(session.status, 0, session.screen);
@@ -182,6 +188,21 @@ test('only what is missing is asked: keeping the standard fields gives the proje
   const answers = (dir: string) => readFileSync(join(cwd, dir, 'create-item-service.json'), 'utf8');
   assert.is(answers('asked'), answers('given'));
   assert.equal(JSON.parse(answers('asked')).fields, DEFAULT_FIELDS.map(canonicalField), 'the standard fields, listed');
+});
+
+test('the features come in one list: soft delete and tenants picked, the claim asked, the summary and its command say both', async () => {
+  const cwd = tempDir();
+  const session = await converse(['Invoice', '--port', '8080', '--management-port', '8081', '--no-git'], cwd, [
+    [/\? Keep the standard item fields/, line('')],
+    [/\? More \(space picks one, Enter is done[\s\S]*soft delete[\s\S]*tenants/, ` ${pickAfter(1)}${KEYS.enter}`],
+    [/\? The token claim that names the tenant: \(org_id\)/, line('org id')],
+    [/> tenant claim must be a token claim's name/, `${KEYS.ctrlU}${line('org_id')}`],
+    [/Soft delete: a deleted invoice stays restorable[\s\S]*Tenants: the token claim org_id[\s\S]*\? Write \.\/invoice-service\?/, line('')],
+  ]);
+  assert.is(session.status, 0, session.screen);
+  const answers = JSON.parse(readFileSync(join(cwd, 'invoice-service/create-item-service.json'), 'utf8'));
+  assert.equal([answers.softDelete, answers.tenantClaim], [true, 'org_id']);
+  assert.match(session.screen, /The same without questions: .* --soft-delete --tenant-claim org_id --no-git --yes/);
 });
 
 test.run();
