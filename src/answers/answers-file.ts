@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { constraintNameProblem, softDeleteFieldProblem, validateEntity, validatePort, validatePortPair } from './validate-answers.js';
-import type { FieldMigration } from './answers.js';
+import { EVENT_BROKERS, type EventBroker, type FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
 import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
 import { checkFields, FieldSpecError } from '../fields/validate-fields.js';
@@ -39,11 +39,12 @@ export interface AnswersFromFile {
   /** How the project's first migrations build its table (see Answers.migrationLayout). */
   migrationLayout?: MigrationLayout;
   softDelete?: boolean;
+  events?: EventBroker;
 }
 
 /** What a generated project's create-item-service.json also holds: read past, never used as answers. */
 const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
-const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'migrations', 'migrationLayout']);
+const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'events', 'migrations', 'migrationLayout']);
 
 function checkPort(value: unknown, label: string): number | undefined {
   if (value === undefined) return undefined;
@@ -64,7 +65,7 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   }
   const raw = input as Record<string, unknown>;
   const unknown = Object.keys(raw).find((key) => !ANSWER_KEYS.has(key) && !RECORD_KEYS.has(key));
-  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields, softDelete)`);
+  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields, softDelete, events)`);
   if (typeof raw.entity !== 'string') throw new FieldSpecError('needs "entity", e.g. "entity": "Book"');
   if (raw.plural !== undefined && typeof raw.plural !== 'string') throw new FieldSpecError('"plural" must be a name, e.g. "plural": "Lenses"');
   const entityProblem = validateEntity(raw.entity, raw.plural);
@@ -84,12 +85,19 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   if (raw.softDelete === true) answers.softDelete = true;
   const softDeleteProblem = answers.softDelete && softDeleteFieldProblem(answers.fields ?? []);
   if (softDeleteProblem) throw new FieldSpecError(softDeleteProblem);
+  if (raw.events !== undefined) answers.events = checkEventBroker(raw.events);
   const namesProblem = answers.fields && constraintNameProblem(answers.entity, answers.fields, answers.plural);
   if (namesProblem) throw new FieldSpecError(namesProblem);
   if (raw.migrations !== undefined) answers.migrations = checkMigrations(raw.migrations, answers.entity, answers.plural);
   const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);
   if (migrationLayout !== undefined) answers.migrationLayout = migrationLayout;
   return answers;
+}
+
+/** An answers file's or `--events`' broker, checked; FieldSpecError with one line naming those there are. */
+export function checkEventBroker(value: unknown): EventBroker {
+  if ((EVENT_BROKERS as readonly unknown[]).includes(value)) return value as EventBroker;
+  throw new FieldSpecError(`events must be ${EVENT_BROKERS.map((broker) => JSON.stringify(broker)).join(' or ')} (the broker change events go to), got ${JSON.stringify(value)}`);
 }
 
 /**

@@ -19,7 +19,14 @@ export interface Answers {
   migrationLayout?: MigrationLayout;
   /** A delete hides the row, restorable until it is purged (Google AIP-164); off (or left out): a delete removes it. */
   softDelete?: boolean;
+  /** Every committed change is published through an outbox to this broker (see EVENT_BROKERS); left out: no events. */
+  events?: EventBroker;
 }
+
+/** The brokers a service can publish its change events to: only those its tests run against for real. */
+export const EVENT_BROKERS = ['nats'] as const;
+
+export type EventBroker = (typeof EVENT_BROKERS)[number];
 
 /** A migration and what the table has once it ran: its fields, and whether it keeps deleted rows. */
 export interface FieldMigration {
@@ -27,6 +34,8 @@ export interface FieldMigration {
   fields: FieldSpec[];
   /** Recorded only when on. */
   softDelete?: boolean;
+  /** Whether the database records each change in the outbox once it ran (whichever broker relays it); only when on. */
+  events?: boolean;
 }
 
 /** The ports a project gets when the user names none. */

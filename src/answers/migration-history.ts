@@ -11,15 +11,15 @@ const MIGRATION_NAME = /^(\d{3})-[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  */
 export function checkMigrations(input: unknown, entity: string, plural?: string): FieldMigration[] {
   const shape =
-    'migrations must be a list of {"name": "002-add-pages-to-books", "fields": [...]}, with "softDelete": true where the table keeps deleted rows (update writes it; restore it from git)';
+    'migrations must be a list of {"name": "002-add-pages-to-books", "fields": [...]}, with "softDelete": true where the table keeps deleted rows and "events": true where its changes go to the outbox (update writes it; restore it from git)';
   if (!Array.isArray(input) || input.length === 0) throw new FieldSpecError(shape);
   const create = `001-create-${entityNames(entity, plural).fileBasePlural}`;
   let previous = 0;
   return input.map((entry: unknown, position) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new FieldSpecError(shape);
-    const { name, fields, softDelete, ...rest } = entry as Record<string, unknown>;
+    const { name, fields, softDelete, events, ...rest } = entry as Record<string, unknown>;
     const number = typeof name === 'string' ? MIGRATION_NAME.exec(name)?.[1] : undefined;
-    if (number === undefined || Object.keys(rest).length > 0 || (softDelete !== undefined && softDelete !== true)) throw new FieldSpecError(shape);
+    if (number === undefined || Object.keys(rest).length > 0 || (softDelete !== undefined && softDelete !== true) || (events !== undefined && events !== true)) throw new FieldSpecError(shape);
     if (position === 0 && name !== create) throw new FieldSpecError(`migrations must start with ${create}, got ${name}`);
     if (Number(number) <= previous) throw new FieldSpecError(`migrations must be numbered in rising order: ${name} comes after number ${previous}`);
     previous = Number(number);
@@ -32,6 +32,6 @@ export function checkMigrations(input: unknown, entity: string, plural?: string)
     // A rename belongs to the migration that made it; the create migration has nothing to rename.
     const renamed = checked.find((field) => field.renamedFrom !== undefined);
     if (position === 0 && renamed) throw new FieldSpecError(`migrations: ${name}: field "${renamed.name}" cannot be renamed by the create migration`);
-    return softDelete ? { name: name as string, fields: checked, softDelete } : { name: name as string, fields: checked };
+    return { name: name as string, fields: checked, ...(softDelete ? { softDelete } : {}), ...(events ? { events } : {}) };
   });
 }

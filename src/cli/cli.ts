@@ -11,7 +11,8 @@ import { DEFAULT_FIELDS, type FieldSpec } from '../fields/field-spec.js';
 import { formatFieldsTable } from './fields-table.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
-import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
+import { DEFAULT_PORTS, type Answers, type EventBroker } from '../answers/answers.js';
+import { checkEventBroker } from '../answers/answers-file.js';
 import { constraintNameProblem, softDeleteFieldProblem, validateEntity, validatePort, validatePortPair } from '../answers/validate-answers.js';
 import { GENERATOR_VERSION } from '../version.js';
 
@@ -26,6 +27,7 @@ interface CliOptions {
   answers?: string;
   plural?: string;
   softDelete?: boolean;
+  events?: EventBroker;
 }
 
 /** Where the CLI reads and writes; the process's own by default, a test's own in tests. */
@@ -57,6 +59,14 @@ function portOption(label: string) {
   };
 }
 
+function eventsOption(value: string): EventBroker {
+  try {
+    return checkEventBroker(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 function buildProgram(io: CliIo): Command {
   return new Command('create-item-service')
     .description('Generate a Koa + Objection/knex CRUD service for one entity')
@@ -71,6 +81,7 @@ function buildProgram(io: CliIo): Command {
     )
     .option('--plural <name>', 'the entity\'s plural, where its name reads as one (Lens: --plural Lenses)')
     .option('--soft-delete', 'a delete hides the record, restorable until purged after DELETED_RETENTION_DAYS (default: a delete removes it)')
+    .option('--events <broker>', 'publish every committed change as a CloudEvent, through an outbox, to this broker: nats (JetStream) (default: no events)', eventsOption)
     .option('--answers <file>', 'read entity, ports and fields from an answers file (create-item-service.json)')
     .option('-o, --out <dir>', 'output folder (default ./<entity>-service, e.g. ./order-line-service)')
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
@@ -109,6 +120,7 @@ async function resolveAnswers(
   if (given.plural !== undefined) resolved.plural = given.plural.trim();
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   if (given.softDelete) resolved.softDelete = true;
+  if (given.events !== undefined) resolved.events = given.events;
   if (fields === undefined) return { answers: resolved, prompted: prompts };
   const namesProblem = constraintNameProblem(resolved.entity, fields, resolved.plural) ?? (resolved.softDelete ? softDeleteFieldProblem(fields) : undefined);
   if (namesProblem) throw new UsageError(namesProblem);

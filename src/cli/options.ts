@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { entityNames } from '../names/entity-names.js';
 import { readAnswersFile } from '../answers/answers-file.js';
 import { parseFieldFlags } from '../fields/flag.js';
-import type { FieldMigration } from '../answers/answers.js';
+import type { EventBroker, FieldMigration } from '../answers/answers.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
 import type { FieldSpec } from '../fields/field-spec.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
@@ -21,6 +21,8 @@ export interface GivenOptions {
   answers?: string;
   /** `--soft-delete`. */
   softDelete?: boolean;
+  /** `--events <broker>`. */
+  events?: EventBroker;
 }
 
 /** The answers given so far; prompts or defaults fill the rest. `fields` undefined means the standard fields. */
@@ -35,6 +37,7 @@ export interface GivenAnswers {
   /** A generated project's migration layout, from its answers file: a new project renders the same first migrations. */
   migrationLayout?: MigrationLayout;
   softDelete?: boolean;
+  events?: EventBroker;
 }
 
 /**
@@ -61,6 +64,7 @@ export function givenAnswers(options: GivenOptions, cwd: string): GivenAnswers {
     migrationLayout: fromFile?.migrationLayout,
     // The flag turns it on; it cannot turn off what the file turns on, so there is nothing to win.
     softDelete: options.softDelete === true || fromFile?.softDelete === true ? true : undefined,
+    events: options.events ?? fromFile?.events,
   };
   return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as GivenAnswers;
 }

@@ -38,9 +38,13 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   const table = history.at(-1)?.fields ?? (record.generated ? (generated.fields ?? DEFAULT_FIELDS) : current);
   const keptDeleted = (history.at(-1) ?? generated).softDelete === true;
   const keepsDeleted = answers.softDelete === true;
+  // A migration records `events: true`; the answers name the broker.
+  const last = history.at(-1);
+  const recordedChanges = last ? last.events === true : generated.events !== undefined;
+  const recordsChanges = answers.events !== undefined;
   const fields = answers.fields?.map(withoutRename);
   const settled: Answers = fields === undefined ? answers : { ...answers, fields };
-  if (sameColumns(table, current) && keptDeleted === keepsDeleted) return { answers: settled };
+  if (sameColumns(table, current) && keptDeleted === keepsDeleted && recordedChanges === recordsChanges) return { answers: settled };
 
   let changes: FieldChange[];
   try {
@@ -51,33 +55,45 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   const names = entityNames(answers.entity, answers.plural);
   // The create migration keeps the fields it created: an applied migration is never rewritten.
   const create = { name: `001-create-${names.fileBasePlural}`, fields: [...table] };
-  const recorded: FieldMigration[] = history.length > 0 ? history : [keptDeleted ? { ...create, softDelete: true } : create];
+  const recorded: FieldMigration[] = history.length > 0 ? history : [tableState(create, keptDeleted, recordedChanges)];
   // Only the order differs: the table keeps its column order, there is nothing to migrate.
-  if (changes.length === 0 && keptDeleted === keepsDeleted) return { answers: { ...settled, migrations: recorded } };
+  if (changes.length === 0 && keptDeleted === keepsDeleted && recordedChanges === recordsChanges) return { answers: { ...settled, migrations: recorded } };
 
   const numbers = [...recorded.map((migration) => Number(migration.name.slice(0, 3))), ...taken];
   const softDeleteChange = keptDeleted === keepsDeleted ? undefined : keepsDeleted ? 'on' : 'off';
-  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${slug(changes, names.fileBasePlural, softDeleteChange)}`;
+  const eventsChange = recordedChanges === recordsChanges ? undefined : recordsChanges ? 'on' : 'off';
+  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${slug(changes, names.fileBasePlural, softDeleteChange, eventsChange)}`;
   const migration: PendingFieldMigration = {
     name,
     changes: [
+      ...(eventsChange === 'on' ? ['records every change in an outbox, which the service publishes (events)'] : []),
       ...(softDeleteChange === 'on' ? ['keeps deleted rows, restorable until purged (soft delete)'] : []),
       ...changes.map(describeChange),
       ...(softDeleteChange === 'off' ? ['removes deleted rows for good (no soft delete; the migration refuses while deleted rows exist)'] : []),
+      ...(eventsChange === 'off' ? ['drops the outbox (no events; the migration refuses while events wait in it)'] : []),
     ],
     destructive: changes.map(destructiveReason).filter((reason) => reason !== undefined),
   };
   // The migration's own list keeps each renamedFrom: it is how that migration is rendered, as a rename.
-  const after: FieldMigration = keepsDeleted ? { name, fields: [...current], softDelete: true } : { name, fields: [...current] };
+  const after = tableState({ name, fields: [...current] }, keepsDeleted, recordsChanges);
   return { answers: { ...settled, migrations: [...recorded, after] }, migration };
+}
+
+/** A migration's record: its fields, and soft delete and events only where on. */
+function tableState(migration: FieldMigration, softDelete: boolean, events: boolean): FieldMigration {
+  return { ...migration, ...(softDelete ? { softDelete: true } : {}), ...(events ? { events: true } : {}) };
 }
 
 /**
  * `add-pages-to-books`, `drop-summary-from-books`, `rename-pages-to-page-count-in-books`; several:
- * `change-books-fields`; soft delete on or off: `add-soft-delete-to-books`, `drop-soft-delete-from-books`,
- * and with field changes beside it, `change-books`.
+ * `change-books-fields`; soft delete on or off: `add-soft-delete-to-books`, `drop-soft-delete-from-books`;
+ * events on or off: `record-changes-of-books`, `stop-recording-changes-of-books`; more than one of these, `change-books`.
  */
-function slug(changes: FieldChange[], plural: string, softDelete: 'on' | 'off' | undefined): string {
+function slug(changes: FieldChange[], plural: string, softDelete: 'on' | 'off' | undefined, events: 'on' | 'off' | undefined): string {
+  if (events !== undefined) {
+    if (changes.length > 0 || softDelete !== undefined) return `change-${plural}`;
+    return events === 'on' ? `record-changes-of-${plural}` : `stop-recording-changes-of-${plural}`;
+  }
   if (softDelete !== undefined) {
     if (changes.length > 0) return `change-${plural}`;
     return softDelete === 'on' ? `add-soft-delete-to-${plural}` : `drop-soft-delete-from-${plural}`;

@@ -10,6 +10,7 @@ import { NEW_PROJECT_LAYOUT } from '../answers/migration-layout.js';
 import { migrationLayoutView, migrationViews, type MigrationLayoutView, type MigrationView } from './migration-views.js';
 import { uniqueViews, type UniqueView } from './unique-views.js';
 import { uniqueCalls } from './soft-delete-migration.js';
+import { recordChanges, stopRecordingChanges } from './events-migration.js';
 import { columnName } from '../names/field-name.js';
 
 /**
@@ -45,6 +46,13 @@ export interface TemplateContext extends EntityNames {
   softDelete: boolean;
   /** Whether the create migration made the table keep deleted rows: as it was first rendered. */
   createSoftDelete: boolean;
+  /** Every committed change is published through the outbox (see Answers.events). */
+  events: boolean;
+  /** The broker they go to; empty without events. */
+  eventBroker: string;
+  /** Whether the first migrations made the outbox, and the statements of that migration. */
+  createEvents: boolean;
+  outboxMigration: { up: string[]; down: string[] };
 }
 
 /** The context the answers give every template. Pure. */
@@ -56,7 +64,9 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
   const softDelete = answers.softDelete === true;
   const createSpec = history[0]?.fields ?? specFields;
   const createSoftDelete = history[0] === undefined ? softDelete : history[0].softDelete === true;
-  const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names);
+  const events = answers.events !== undefined;
+  const createEvents = history[0] === undefined ? events : history[0].events === true;
+  const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names, createEvents);
   // A field migration may not take the identifiers index.ts gives the first migrations.
   const taken = new Set(migrationLayout.initial.map((migration) => migration.identifier));
   return {
@@ -69,7 +79,14 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     givenMigrations:
       history.length === 0
         ? false
-        : JSON.stringify(history.map(({ name, fields, softDelete }) => ({ name, fields: fields.map(canonicalField), ...(softDelete ? { softDelete } : {}) }))),
+        : JSON.stringify(
+            history.map(({ name, fields, softDelete, events }) => ({
+              name,
+              fields: fields.map(canonicalField),
+              ...(softDelete ? { softDelete } : {}),
+              ...(events ? { events } : {}),
+            })),
+          ),
     fields,
     createFields: fieldViews(createSpec, createSoftDelete),
     createUniqueIndexes: createSoftDelete ? createSpec.filter((field) => field.unique).map((field) => uniqueCalls(names.tableName, true).add(columnName(field.name))) : [],
@@ -82,5 +99,9 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     dateTimePattern: DATETIME.source,
     softDelete,
     createSoftDelete,
+    events,
+    eventBroker: answers.events ?? '',
+    createEvents,
+    outboxMigration: { up: recordChanges(names.tableName).flat(), down: stopRecordingChanges(names.tableName).flat() },
   };
 }
