@@ -57,7 +57,8 @@ export function natsPublisher(settings: NatsSettings): Publisher {
     },
     close: async () => {
       const nc = await connection?.catch(() => undefined);
-      await nc?.drain();
+      connection = undefined;
+      if (nc !== undefined && !nc.isClosed()) await nc.drain();
     },
   };
 }

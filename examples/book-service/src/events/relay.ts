@@ -94,12 +94,17 @@ export function startRelay(
   };
   const running = run().catch(() => undefined);
 
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    stopping.abort();
+    await running;
+    await releaseLease(knex, holder).catch((error: unknown) => logger.warn({ err: error }, 'events: could not give up the relay lease'));
+    await publisher.close();
+  };
   return {
-    stop: async () => {
-      stopping.abort();
-      await running;
-      await releaseLease(knex, holder).catch((error: unknown) => logger.warn({ err: error }, 'events: could not give up the relay lease'));
-      await publisher.close();
+    stop: () => {
+      stopped ??= stop();
+      return stopped;
     },
   };
 }
