@@ -117,7 +117,7 @@ export function loadConfig(variables: Env): Config {
     events: {
       // Checked when the relay connects, not here: a bad address must not stop the service (see main.ts).
       natsUrl: text(env, 'NATS_URL') ?? 'nats://127.0.0.1:4222',
-      natsStream: text(env, 'NATS_STREAM') ?? SERVICE_NAME.toUpperCase().replaceAll('-', '_'),
+      natsStream: text(env, 'NATS_STREAM') ?? SERVICE_NAME,
       pollIntervalMs: integer(env, 'EVENTS_POLL_INTERVAL_MS', 200, 10, 60_000),
       batchSize: integer(env, 'EVENTS_BATCH_SIZE', 500, 1, 10_000),
       leaseSeconds: integer(env, 'EVENTS_LEASE_SECONDS', 10, 1, 3_600),

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 
+import type { BookEvent } from '../src/client/events.js';
 import { natsPublisher } from '../src/events/nats-publisher.js';
 import type { Publisher } from '../src/events/relay.js';
 
@@ -31,7 +32,7 @@ export interface NatsServer {
 export interface StoredEvent {
   subject: string;
   msgId: string | undefined;
-  event: Record<string, unknown> & { id: string; type: string; subject: string; data: Record<string, unknown> & { version: number } };
+  event: BookEvent;
 }
 
 /** NATS_SERVER names the binary where it is not `nats-server` on PATH (Debian: /usr/sbin/nats-server). */
