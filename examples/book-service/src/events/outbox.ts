@@ -26,6 +26,11 @@ export async function oldestChanges(knex: Knex, limit: number): Promise<Recorded
   }));
 }
 
+/** Whether any change waits. */
+export async function anyChange(knex: Knex): Promise<boolean> {
+  return (await knex('outbox').select('position').first()) !== undefined;
+}
+
 /** Removes the changes published (by their ids). */
 export async function forgetChanges(knex: Knex, ids: readonly string[]): Promise<void> {
   await knex('outbox').whereIn('id', ids).delete();

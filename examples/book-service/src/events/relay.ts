@@ -7,7 +7,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 import type { Logger } from '../logger.js';
 import { changeEvent, type RecordedChange } from './change-event.js';
-import { forgetChanges, holdLease, oldestChanges, outboxDepth, releaseLease } from './outbox.js';
+import { anyChange, forgetChanges, holdLease, oldestChanges, outboxDepth, releaseLease } from './outbox.js';
 
 /** A broker the relay publishes to; the relay knows nothing else of it. */
 export interface Publisher {
@@ -61,7 +61,8 @@ export function startRelay(
   /** One batch: false when there was nothing (more) to do for now. */
   const relayBatch = async (): Promise<boolean> => {
     await publisher.connect();
-    if (!(await holdLease(knex, holder, settings.leaseSeconds))) return false;
+    // A read first: an idle relay writes nothing (the lease is a write), however often it looks.
+    if (!(await anyChange(knex)) || !(await holdLease(knex, holder, settings.leaseSeconds))) return false;
     const batch = await oldestChanges(knex, settings.batchSize);
     if (batch.length === 0) return false;
     const { ids, error } = await publishInOrder(batch, publisher);
