@@ -47,7 +47,7 @@ rendering('templates mirror the generated tree file for file; one with nothing t
     'src/migrations/001-store-outbox.ts',
     'deploy/kubernetes/nats.yaml',
     'deploy/prometheus/alerts.yaml',
-    ...['nats-server.ts', 'event-checks.ts', 'events.test.ts', 'events-faults.test.ts'].map((name) => `test/${name}`),
+    ...['nats-server.ts', 'event-checks.ts', 'events.test.ts', 'events-faults.test.ts', 'events-crash.test.ts'].map((name) => `test/${name}`),
   ];
   assert.is(files.size, templates.length - 3 - softDeleteOnly.length - eventsOnly.length);
   for (const path of ['src/collation.ts', ...softDeleteOnly, ...eventsOnly]) assert.not.ok(files.has(path), path);

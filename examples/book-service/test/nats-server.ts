@@ -12,6 +12,7 @@ import { connect } from '@nats-io/transport-node';
 import type { BookEvent } from '../src/client/events.js';
 import { natsPublisher } from '../src/events/nats-publisher.js';
 import type { Publisher } from '../src/events/relay.js';
+import { SERVICE_NAME } from '../src/service-name.js';
 
 /** A nats-server with JetStream of the tests' own, on a free port, its store in a temporary folder. */
 export interface NatsServer {
@@ -24,6 +25,8 @@ export interface NatsServer {
   stop(): Promise<void>;
   /** Starts it again on the same port and folder. */
   start(): Promise<void>;
+  /** Subscribes to this service's subjects: `arrived` resolves when the next event is published. */
+  nextEvent(): Promise<{ arrived: Promise<void> }>;
   /** Every event in the stream, in stream order, with its Nats-Msg-Id; empties the stream when `purge`. */
   events(options?: { purge?: boolean }): Promise<StoredEvent[]>;
   close(): Promise<void>;
@@ -67,6 +70,16 @@ export async function startNatsServer(stream = 'TEST_EVENTS'): Promise<NatsServe
     publisher: () => natsPublisher({ url, stream }),
     stop,
     start,
+    nextEvent: async () => {
+      const nc = await connect({ servers: url });
+      const subscription = nc.subscribe(`${SERVICE_NAME}.>`, { max: 1 });
+      await nc.flush();
+      const arrived = (async () => {
+        for await (const _ of subscription) break;
+        await nc.close();
+      })();
+      return { arrived };
+    },
     events: (options) => readStream(url, stream, options?.purge === true),
     close: async () => {
       await stop();
