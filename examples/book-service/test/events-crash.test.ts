@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,7 +10,7 @@ import * as assert from 'uvu/assert';
 
 import { assertOnceInOrder } from './event-checks.js';
 import { numbered } from './factory.js';
-import { type NatsServer, startNatsServer } from './nats-server.js';
+import { freePort, type NatsServer, startNatsServer } from './nats-server.js';
 import { postgresSchema, type ScratchDatabase } from './scratch-database.js';
 import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
 
@@ -24,14 +23,6 @@ const root = join(import.meta.dirname, '..');
 const CHANGES = 300;
 
 const test = suite('change events when the service is killed mid-batch');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 interface Running {
   child: ChildProcess;

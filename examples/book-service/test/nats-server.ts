@@ -108,7 +108,8 @@ async function readStream(url: string, stream: string, purge: boolean): Promise<
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
