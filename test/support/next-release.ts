@@ -39,8 +39,8 @@ export function nextRelease(): PackedRelease {
     // The answers file's new optional key, read, defaulted, rendered and recorded.
     {
       path: 'src/answers/answers-file.ts',
-      from: "const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'migrations', 'migrationLayout']);",
-      to: "const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'migrations', 'migrationLayout', 'description']);",
+      from: "const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'events', 'migrations', 'migrationLayout']);",
+      to: "const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'events', 'migrations', 'migrationLayout', 'description']);",
     },
     {
       path: 'src/answers/answers-file.ts',

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import type { CloudEvent } from 'cloudevents';
@@ -47,7 +49,19 @@ export function natsPublisher(settings: NatsSettings): Publisher {
 
   return {
     connect: async () => {
-      await connected();
+      const nc = await connected();
+      // While the client reconnects, a publish would wait for its timeout (and queue up to be sent
+      // later): one ping tells the relay to wait instead, before it reads a batch.
+      const waiting = new AbortController();
+      const answered = await Promise.race([
+        nc.flush().then(
+          () => true,
+          () => false,
+        ),
+        sleep(PUBLISH_TIMEOUT_MS, false, { signal: waiting.signal }).catch(() => false),
+      ]);
+      waiting.abort();
+      if (!answered) throw new Error(`NATS at ${settings.url} does not answer`);
     },
     publish: async (event: CloudEvent<unknown>) => {
       const nc = await connected();

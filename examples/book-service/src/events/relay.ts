@@ -84,9 +84,11 @@ export function startRelay(
       } catch (error) {
         if (stopping.signal.aborted) break;
         failures.inc();
-        // One line when it starts failing (or fails otherwise), not one per try.
+        // One line when it starts failing, not one per try; another reason meanwhile is a debug line.
         const reason = error instanceof Error ? error.message : String(error);
-        if (failing !== reason) logger.warn({ err: error }, `events: cannot publish (${reason}); changes wait in the outbox, trying again`);
+        if (failing === undefined)
+          logger.warn({ err: error }, `events: cannot publish (${reason}); changes wait in the outbox, trying again`);
+        else if (failing !== reason) logger.debug({ err: error }, `events: still cannot publish (${reason})`);
         failing = reason;
         await sleep(backoffMs, undefined, { signal: stopping.signal }).catch(() => undefined);
         backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
