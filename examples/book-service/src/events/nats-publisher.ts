@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { JetStreamApiCodes, JetStreamApiError, type JetStreamClient, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import type { CloudEvent } from 'cloudevents';
 
@@ -26,7 +26,7 @@ const SUBJECTS = `${SERVICE_NAME}.>`;
  * connection is made on the first connect() and kept; the client reconnects by itself after that.
  */
 export function natsPublisher(settings: NatsSettings): Publisher {
-  let connection: Promise<NatsConnection> | undefined;
+  let connection: Promise<{ nc: NatsConnection; js: JetStreamClient }> | undefined;
 
   const open = async () => {
     const nc = await connect({ servers: settings.url.split(','), name: SERVICE_NAME, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
@@ -36,7 +36,8 @@ export function natsPublisher(settings: NatsSettings): Publisher {
       await nc.close();
       throw error;
     }
-    return nc;
+    // One client for the connection's life: making one per publish cost more than the publish.
+    return { nc, js: jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS }) };
   };
 
   const connected = () => {
@@ -49,7 +50,7 @@ export function natsPublisher(settings: NatsSettings): Publisher {
 
   return {
     connect: async () => {
-      const nc = await connected();
+      const { nc } = await connected();
       // While the client reconnects, a publish would wait for its timeout (and queue up to be sent
       // later): one ping tells the relay to wait instead, before it reads a batch.
       const waiting = new AbortController();
@@ -64,13 +65,13 @@ export function natsPublisher(settings: NatsSettings): Publisher {
       if (!answered) throw new Error(`NATS at ${settings.url} does not answer`);
     },
     publish: async (event: CloudEvent<unknown>) => {
-      const nc = await connected();
+      const { js } = await connected();
       const header = headers();
       header.set('content-type', 'application/cloudevents+json; charset=utf-8');
-      await jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS }).publish(event.type, JSON.stringify(event), { msgID: event.id, headers: header });
+      await js.publish(event.type, JSON.stringify(event), { msgID: event.id, headers: header });
     },
     close: async () => {
-      const nc = await connection?.catch(() => undefined);
+      const nc = (await connection?.catch(() => undefined))?.nc;
       connection = undefined;
       if (nc !== undefined && !nc.isClosed()) await nc.drain();
     },
