@@ -63,7 +63,13 @@ export async function startNatsServer(stream = 'TEST_EVENTS'): Promise<NatsServe
     await exited;
   };
 
-  await start();
+  try {
+    await start();
+  } catch (error) {
+    child?.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     stream,
