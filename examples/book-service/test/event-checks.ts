@@ -29,7 +29,7 @@ export async function untilRelayed(service: Service, timeoutMs = 30_000): Promis
  * The service's /asyncapi.json, parsed by @asyncapi/parser (an error in it fails), and a check of an
  * event against its message's payload schema: the problems, none when it conforms.
  */
-export async function asyncApiCheck(service: Service): Promise<(stored: StoredEvent) => string[]> {
+export async function asyncApiCheck(service: Pick<Service, 'api'>): Promise<(stored: StoredEvent) => string[]> {
   const response = await service.api('/asyncapi.json');
   assert.is(response.status, 200);
   const { document, diagnostics } = await new Parser().parse(await response.text());
@@ -88,9 +88,12 @@ export async function writeUnderLoad(service: Service, seconds: number, clients 
 
 /**
  * Every committed change is in the stream exactly once (by id and by content), and each book's
- * in the order they were made, versions rising; nothing else is there.
+ * in the order they were made, versions rising; nothing else is there. With `check`, each event
+ * conforms to the AsyncAPI document too.
  */
-export function assertOnceInOrder(stored: StoredEvent[], committed: Committed): void {
+export function assertOnceInOrder(stored: StoredEvent[], committed: Committed, check?: (stored: StoredEvent) => string[]): void {
+  const nonconforming = check === undefined ? [] : stored.map(check).filter((problems) => problems.length > 0);
+  assert.equal(nonconforming.slice(0, 3), [], `${nonconforming.length} events do not conform to the AsyncAPI document`);
   const ids = new Set(stored.map(({ event }) => event.id));
   assert.is(ids.size, stored.length, 'no event id twice in the stream');
   const seen: Committed = new Map();

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { assertOnceInOrder } from './event-checks.js';
+import { assertOnceInOrder, asyncApiCheck } from './event-checks.js';
 import { numbered } from './factory.js';
 import { freePort, type NatsServer, startNatsServer } from './nats-server.js';
 import { postgresSchema, type ScratchDatabase } from './scratch-database.js';
@@ -111,7 +111,8 @@ test(`a service killed between publish and delete publishes again on restart, an
         `(${stored + waiting - CHANGES} published but not removed); then ${events.length} events in the stream`,
     );
     assert.ok(stored > 0 && stored + waiting > CHANGES, 'killed between publish and delete');
-    assertOnceInOrder(events, committed);
+    const api = (path: string) => fetch(`${service!.api}${path}`);
+    assertOnceInOrder(events, committed, await asyncApiCheck({ api }));
   } finally {
     if (service && service.child.exitCode === null) {
       service.child.kill('SIGTERM');

@@ -8,7 +8,7 @@ import { natsPublisher } from '../src/events/nats-publisher.js';
 import { outboxDepth } from '../src/events/outbox.js';
 import { type Publisher, startRelay } from '../src/events/relay.js';
 import { createLogger } from '../src/logger.js';
-import { assertOnceInOrder, QUICK_RELAY, untilRelayed, writeUnderLoad } from './event-checks.js';
+import { assertOnceInOrder, asyncApiCheck, QUICK_RELAY, untilRelayed, writeUnderLoad } from './event-checks.js';
 import { numbered } from './factory.js';
 import { create, useService } from './helpers.js';
 import { type NatsServer, startNatsServer } from './nats-server.js';
@@ -76,7 +76,7 @@ test(`a broker away for ${OUTAGE_SECONDS} s under load: writes go on, the outbox
       `  broker away ${OUTAGE_SECONDS} s: ${writes} changes committed (${committed.size} books), outbox depth ${depth}, ` +
         `oldest ${age.toFixed(1)} s; ${events.length} events received, relayed in ${Date.now() - back} ms after it returned`,
     );
-    assertOnceInOrder(events, committed);
+    assertOnceInOrder(events, committed, await asyncApiCheck(service()));
     assert.is(await metric('events_outbox_depth'), 0);
   } finally {
     await relay.stop();
@@ -117,7 +117,7 @@ test('a relay that dies between publish and delete causes no duplicate: another 
         `${events.length} events in the stream`,
     );
     assert.is(successor.count, 20);
-    assertOnceInOrder(events, committed);
+    assertOnceInOrder(events, committed, await asyncApiCheck(service()));
   } finally {
     await relay.stop();
     await real.close();
@@ -142,7 +142,7 @@ test('two replicas relaying at once publish every change once, in order; when on
         `relay ${holder + 1} stopped midway; ${events.length} events in the stream`,
     );
     assert.ok(publishers[1 - holder]!.count > 0, 'the other relay took over');
-    assertOnceInOrder(events, committed);
+    assertOnceInOrder(events, committed, await asyncApiCheck(service()));
   } finally {
     await Promise.all(relays.map((relay) => relay.stop()));
   }
