@@ -9,7 +9,7 @@ import {
   validateTenantClaim,
   validateTenantValue,
 } from './validate-answers.js';
-import type { FieldMigration } from './answers.js';
+import { EVENT_BROKERS, type EventBroker, type FieldMigration } from './answers.js';
 import { checkMigrations } from './migration-history.js';
 import { checkMigrationLayout, type MigrationLayout } from './migration-layout.js';
 import { checkFields, FieldSpecError } from '../fields/validate-fields.js';
@@ -49,11 +49,12 @@ export interface AnswersFromFile {
   softDelete?: boolean;
   tenantClaim?: string;
   existingRowsTenant?: string;
+  events?: EventBroker;
 }
 
 /** What a generated project's create-item-service.json also holds: read past, never used as answers. */
 const RECORD_KEYS = new Set(['generatorVersion', 'generated']);
-const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'tenantClaim', 'existingRowsTenant', 'migrations', 'migrationLayout']);
+const ANSWER_KEYS = new Set(['entity', 'plural', 'port', 'managementPort', 'fields', 'softDelete', 'tenantClaim', 'existingRowsTenant', 'events', 'migrations', 'migrationLayout']);
 
 function checkPort(value: unknown, label: string): number | undefined {
   if (value === undefined) return undefined;
@@ -74,7 +75,9 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   }
   const raw = input as Record<string, unknown>;
   const unknown = Object.keys(raw).find((key) => !ANSWER_KEYS.has(key) && !RECORD_KEYS.has(key));
-  if (unknown !== undefined) throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim)`);
+  if (unknown !== undefined) {
+    throw new FieldSpecError(`unknown key "${unknown}" (it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim, events)`);
+  }
   if (typeof raw.entity !== 'string') throw new FieldSpecError('needs "entity", e.g. "entity": "Book"');
   if (raw.plural !== undefined && typeof raw.plural !== 'string') throw new FieldSpecError('"plural" must be a name, e.g. "plural": "Lenses"');
   const entityProblem = validateEntity(raw.entity, raw.plural);
@@ -101,6 +104,7 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
     if (problem) throw new FieldSpecError(problem);
     answers[key] = value as string;
   }
+  if (raw.events !== undefined) answers.events = checkEventBroker(raw.events);
   const tenancy = typeof raw.tenantClaim === 'string';
   const namesProblem = (answers.fields || tenancy) && entityFieldsProblem(answers.entity, answers.fields ?? [], answers.plural, tenancy);
   if (namesProblem) throw new FieldSpecError(namesProblem);
@@ -108,6 +112,12 @@ export function checkAnswers(input: unknown, { recorded }: { recorded?: boolean 
   const migrationLayout = checkMigrationLayout(raw.migrationLayout, recorded ?? raw.generatorVersion !== undefined);
   if (migrationLayout !== undefined) answers.migrationLayout = migrationLayout;
   return answers;
+}
+
+/** An answers file's or `--events`' broker, checked; FieldSpecError with one line naming those there are. */
+export function checkEventBroker(value: unknown): EventBroker {
+  if ((EVENT_BROKERS as readonly unknown[]).includes(value)) return value as EventBroker;
+  throw new FieldSpecError(`events must be ${EVENT_BROKERS.map((broker) => JSON.stringify(broker)).join(' or ')} (the broker change events go to), got ${JSON.stringify(value)}`);
 }
 
 /**

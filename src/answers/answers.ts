@@ -26,7 +26,14 @@ export interface Answers {
   tenantClaim?: string;
   /** The tenant a table's stored rows go to when `update` turns tenancy on; read by that update only. */
   existingRowsTenant?: string;
+  /** Every committed change is published through an outbox to this broker (see EVENT_BROKERS); left out: no events. */
+  events?: EventBroker;
 }
+
+/** The brokers a service can publish its change events to: only those its tests run against for real. */
+export const EVENT_BROKERS = ['nats'] as const;
+
+export type EventBroker = (typeof EVENT_BROKERS)[number];
 
 /** A migration and what the table has once it ran: its fields, and whether it keeps deleted rows. */
 export interface FieldMigration {
@@ -38,6 +45,8 @@ export interface FieldMigration {
   tenancy?: boolean;
   /** The migration that turned tenancy on: the tenant the rows stored before it went to. */
   existingRowsTenant?: string;
+  /** Whether the database records each change in the outbox once it ran (whichever broker relays it); only when on. */
+  events?: boolean;
 }
 
 /** The ports a project gets when the user names none. */

@@ -11,15 +11,15 @@ const MIGRATION_NAME = /^(\d{3})-[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  */
 export function checkMigrations(input: unknown, entity: string, plural?: string): FieldMigration[] {
   const shape =
-    'migrations must be a list of {"name": "002-add-pages-to-books", "fields": [...]}, with "softDelete": true where the table keeps deleted rows and "tenancy": true where it keeps tenants apart (update writes it; restore it from git)';
+    'migrations must be a list of {"name": "002-add-pages-to-books", "fields": [...]}, with "softDelete": true where the table keeps deleted rows, "tenancy": true where it keeps tenants apart and "events": true where its changes go to the outbox (update writes it; restore it from git)';
   if (!Array.isArray(input) || input.length === 0) throw new FieldSpecError(shape);
   const create = `001-create-${entityNames(entity, plural).fileBasePlural}`;
   let previous = 0;
   return input.map((entry: unknown, position) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new FieldSpecError(shape);
-    const { name, fields, softDelete, tenancy, existingRowsTenant, ...rest } = entry as Record<string, unknown>;
+    const { name, fields, softDelete, tenancy, existingRowsTenant, events, ...rest } = entry as Record<string, unknown>;
     const number = typeof name === 'string' ? MIGRATION_NAME.exec(name)?.[1] : undefined;
-    const flags = [softDelete, tenancy].every((flag) => flag === undefined || flag === true);
+    const flags = [softDelete, tenancy, events].every((flag) => flag === undefined || flag === true);
     if (number === undefined || Object.keys(rest).length > 0 || !flags || (existingRowsTenant !== undefined && typeof existingRowsTenant !== 'string')) {
       throw new FieldSpecError(shape);
     }
@@ -41,6 +41,7 @@ export function checkMigrations(input: unknown, entity: string, plural?: string)
       ...(softDelete ? { softDelete: true } : {}),
       ...(tenancy ? { tenancy: true } : {}),
       ...(existingRowsTenant === undefined ? {} : { existingRowsTenant: existingRowsTenant as string }),
+      ...(events ? { events: true } : {}),
     };
   });
 }

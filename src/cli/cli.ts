@@ -13,7 +13,8 @@ import { givenAnswers } from './options.js';
 import { DEFAULT_FIELDS, type FieldSpec } from '../fields/field-spec.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
 import { entityNames } from '../names/entity-names.js';
-import { DEFAULT_PORTS, type Answers } from '../answers/answers.js';
+import { DEFAULT_PORTS, type Answers, type EventBroker } from '../answers/answers.js';
+import { checkEventBroker } from '../answers/answers-file.js';
 import {
   entityFieldsProblem,
   fieldNameClash,
@@ -41,6 +42,7 @@ interface CliOptions {
   plural?: string;
   softDelete?: boolean;
   tenantClaim?: string;
+  events?: EventBroker;
 }
 
 /** Where the CLI reads and writes; the process's own by default, a test's own in tests. */
@@ -75,6 +77,14 @@ function tenantClaimOption(value: string): string {
   return value;
 }
 
+function eventsOption(value: string): EventBroker {
+  try {
+    return checkEventBroker(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 function buildProgram(io: CliIo): Command {
   return new Command('create-item-service')
     .description('Generate a Koa + Objection/knex CRUD service for one entity')
@@ -90,6 +100,7 @@ function buildProgram(io: CliIo): Command {
     .option('--plural <name>', 'the entity\'s plural, where its name reads as one (Lens: --plural Lenses)')
     .option('--soft-delete', 'a delete hides the record, restorable until purged after DELETED_RETENTION_DAYS (default: a delete removes it)')
     .option('--tenant-claim <claim>', 'the token claim that names the tenant (e.g. org_id): each tenant sees only its own records, enforced by PostgreSQL row-level security', tenantClaimOption)
+    .option('--events <broker>', 'publish every committed change as a CloudEvent, through an outbox, to this broker: nats (JetStream) (default: no events)', eventsOption)
     .option('--answers <file>', 'read entity, ports and fields from an answers file (create-item-service.json)')
     .option('-o, --out <dir>', 'output folder (default ./<entity>-service, e.g. ./order-line-service)')
     .option('-y, --yes', 'never prompt; use defaults for anything not given')
@@ -138,11 +149,12 @@ async function resolveAnswers(
   if (given.migrationLayout !== undefined) resolved.migrationLayout = given.migrationLayout;
   // Asked with the fields: an answers file or a flag says them already.
   const features =
-    prompts && options.answers === undefined && given.softDelete === undefined && given.tenantClaim === undefined
+    prompts && options.answers === undefined && given.softDelete === undefined && given.tenantClaim === undefined && given.events === undefined
       ? await prompts.askFeatures(entityNames(resolved.entity, resolved.plural).labelPlural)
       : given;
   if (features.softDelete) resolved.softDelete = true;
   if (features.tenantClaim !== undefined) resolved.tenantClaim = features.tenantClaim;
+  if (features.events !== undefined) resolved.events = features.events;
   const namesProblem =
     entityFieldsProblem(resolved.entity, fields ?? DEFAULT_FIELDS, resolved.plural, resolved.tenantClaim !== undefined) ??
     (resolved.softDelete ? softDeleteFieldProblem(fields ?? DEFAULT_FIELDS) : undefined);

@@ -22,6 +22,7 @@ export function equivalentCommand(
   if (answersFile === undefined) for (const field of answers.fields ?? []) words.push('--field', fieldFlag(field));
   if (answersFile === undefined && answers.softDelete) words.push('--soft-delete');
   if (answersFile === undefined && answers.tenantClaim !== undefined) words.push('--tenant-claim', answers.tenantClaim);
+  if (answersFile === undefined && answers.events !== undefined) words.push('--events', answers.events);
   if (out !== undefined) words.push('--out', out);
   if (!git) words.push('--no-git');
   return [command, ...words.map(shellWord), '--yes'].join(' ');

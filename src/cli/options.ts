@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { entityNames } from '../names/entity-names.js';
 import { readAnswersFile } from '../answers/answers-file.js';
 import { parseFieldFlags } from '../fields/flag.js';
-import type { FieldMigration } from '../answers/answers.js';
+import type { EventBroker, FieldMigration } from '../answers/answers.js';
 import type { MigrationLayout } from '../answers/migration-layout.js';
 import type { FieldSpec } from '../fields/field-spec.js';
 import { FieldSpecError } from '../fields/validate-fields.js';
@@ -23,6 +23,8 @@ export interface GivenOptions {
   softDelete?: boolean;
   /** `--tenant-claim <claim>`. */
   tenantClaim?: string;
+  /** `--events <broker>`. */
+  events?: EventBroker;
 }
 
 /** The answers given so far; prompts or defaults fill the rest. `fields` undefined means the standard fields. */
@@ -38,6 +40,7 @@ export interface GivenAnswers {
   migrationLayout?: MigrationLayout;
   softDelete?: boolean;
   tenantClaim?: string;
+  events?: EventBroker;
 }
 
 /**
@@ -65,6 +68,7 @@ export function givenAnswers(options: GivenOptions, cwd: string): GivenAnswers {
     // The flag turns it on; it cannot turn off what the file turns on, so there is nothing to win.
     softDelete: options.softDelete === true || fromFile?.softDelete === true ? true : undefined,
     tenantClaim: options.tenantClaim ?? fromFile?.tenantClaim,
+    events: options.events ?? fromFile?.events,
   };
   return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as GivenAnswers;
 }

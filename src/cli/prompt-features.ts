@@ -1,5 +1,6 @@
 import { checkbox, input } from '@inquirer/prompts';
 
+import type { EventBroker } from '../answers/answers.js';
 import { validateTenantClaim } from '../answers/validate-answers.js';
 import { CLEAR_REFUSED } from './prompt-fields.js';
 
@@ -7,21 +8,26 @@ import { CLEAR_REFUSED } from './prompt-fields.js';
 export interface Features {
   softDelete?: true;
   tenantClaim?: string;
+  events?: EventBroker;
 }
 
 /**
- * The opt-in features, in one list (Enter alone takes none): soft delete (--soft-delete), and
- * tenants kept apart, whose token claim is asked next (--tenant-claim).
+ * The opt-in features, in one list (Enter alone takes none): soft delete (--soft-delete), change
+ * events to NATS (--events nats), and tenants kept apart, whose token claim is asked next (--tenant-claim).
  */
 export async function askFeatures(labelPlural: string): Promise<Features> {
   const picked = await checkbox({
     message: 'More (space picks one, Enter is done; none is the plain service)',
     choices: [
       { name: `soft delete: a delete keeps the record, restorable until it is purged (--soft-delete)`, value: 'softDelete' },
+      { name: `events: every change published to NATS JetStream through an outbox (--events nats)`, value: 'events' },
       { name: `tenants: each sees only its own ${labelPlural}, kept apart by PostgreSQL (--tenant-claim)`, value: 'tenants' },
     ],
   });
-  const features: Features = picked.includes('softDelete') ? { softDelete: true } : {};
+  const features: Features = {
+    ...(picked.includes('softDelete') ? { softDelete: true } : {}),
+    ...(picked.includes('events') ? { events: 'nats' } : {}),
+  };
   if (!picked.includes('tenants')) return features;
   const claim = await input({
     message: 'The token claim that names the tenant:',

@@ -39,13 +39,18 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   const table = history.at(-1)?.fields ?? (record.generated ? (generated.fields ?? DEFAULT_FIELDS) : current);
   const keptDeleted = (history.at(-1) ?? generated).softDelete === true;
   const keepsDeleted = answers.softDelete === true;
-  const tenantsBefore = history.at(-1) ? history.at(-1)!.tenancy === true : generated.tenantClaim !== undefined;
+  const last = history.at(-1);
+  const tenantsBefore = last ? last.tenancy === true : generated.tenantClaim !== undefined;
   const tenantsApart = tenancyChange(tenantsBefore, answers);
+  // A migration records `events: true`; the answers name the broker.
+  const recordedChanges = last ? last.events === true : generated.events !== undefined;
+  const recordsChanges = answers.events !== undefined;
   const fields = answers.fields?.map(withoutRename);
   // existingRowsTenant is read by the update that turns tenancy on: its migration records it.
   const { existingRowsTenant, ...kept } = answers;
   const settled: Answers = fields === undefined ? kept : { ...kept, fields };
-  if (sameColumns(table, current) && keptDeleted === keepsDeleted && !tenantsApart) return { answers: settled };
+  const sameTable = keptDeleted === keepsDeleted && !tenantsApart && recordedChanges === recordsChanges;
+  if (sameColumns(table, current) && sameTable) return { answers: settled };
 
   let changes: FieldChange[];
   try {
@@ -57,42 +62,63 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
   // The create migration keeps the fields it created: an applied migration is never rewritten.
   const create = { name: `001-create-${names.fileBasePlural}`, fields: [...table] };
   const recorded: FieldMigration[] =
-    history.length > 0 ? history : [{ ...create, ...(keptDeleted ? { softDelete: true } : {}), ...(tenantsBefore ? { tenancy: true } : {}) }];
+    history.length > 0 ? history : [tableState(create, { softDelete: keptDeleted, tenancy: tenantsBefore, events: recordedChanges })];
   // Only the order differs: the table keeps its column order, there is nothing to migrate.
-  if (changes.length === 0 && keptDeleted === keepsDeleted && !tenantsApart) return { answers: { ...settled, migrations: recorded } };
+  if (changes.length === 0 && sameTable) return { answers: { ...settled, migrations: recorded } };
 
   const numbers = [...recorded.map((migration) => Number(migration.name.slice(0, 3))), ...taken];
   const softDeleteChange = keptDeleted === keepsDeleted ? undefined : keepsDeleted ? 'on' : 'off';
-  const described = tenantsApart && changes.length === 0 && softDeleteChange === undefined ? `add-tenants-to-${names.fileBasePlural}` : undefined;
-  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${described ?? slug(changes, names.fileBasePlural, tenantsApart ? 'tenants' : softDeleteChange)}`;
+  const eventsChange = recordedChanges === recordsChanges ? undefined : recordsChanges ? 'on' : 'off';
+  const onlyTenants = tenantsApart && changes.length === 0 && softDeleteChange === undefined && eventsChange === undefined;
+  const described = onlyTenants ? `add-tenants-to-${names.fileBasePlural}` : undefined;
+  const name = `${String(Math.max(...numbers) + 1).padStart(3, '0')}-${described ?? slug(changes, names.fileBasePlural, tenantsApart ? 'tenants' : softDeleteChange, eventsChange)}`;
   const migration: PendingFieldMigration = {
     name,
     changes: [
+      ...(eventsChange === 'on' ? ['records every change in an outbox, which the service publishes (events)'] : []),
       ...(softDeleteChange === 'on' ? ['keeps deleted rows, restorable until purged (soft delete)'] : []),
       ...(tenantsApart ? [`keeps each tenant's rows apart (row-level security); the rows stored so far go to ${JSON.stringify(existingRowsTenant)}`] : []),
       ...changes.map(describeChange),
       ...(softDeleteChange === 'off' ? ['removes deleted rows for good (no soft delete; the migration refuses while deleted rows exist)'] : []),
+      ...(eventsChange === 'off' ? ['drops the outbox (no events; the migration refuses while events wait in it)'] : []),
     ],
     destructive: changes.map(destructiveReason).filter((reason) => reason !== undefined),
   };
   // The migration's own list keeps each renamedFrom: it is how that migration is rendered, as a rename.
-  const after: FieldMigration = {
-    name,
-    fields: [...current],
-    ...(keepsDeleted ? { softDelete: true } : {}),
-    ...(answers.tenantClaim !== undefined ? { tenancy: true } : {}),
-    ...(tenantsApart ? { existingRowsTenant } : {}),
-  };
+  const after = tableState(
+    { name, fields: [...current] },
+    { softDelete: keepsDeleted, tenancy: answers.tenantClaim !== undefined, events: recordsChanges },
+    tenantsApart ? existingRowsTenant : undefined,
+  );
   return { answers: { ...settled, migrations: [...recorded, after] }, migration };
+}
+
+/** A migration's record: its fields, and soft delete, tenancy and events only where on. */
+function tableState(
+  migration: FieldMigration,
+  { softDelete, tenancy, events }: { softDelete: boolean; tenancy: boolean; events: boolean },
+  existingRowsTenant?: string,
+): FieldMigration {
+  return {
+    ...migration,
+    ...(softDelete ? { softDelete: true } : {}),
+    ...(tenancy ? { tenancy: true } : {}),
+    ...(existingRowsTenant === undefined ? {} : { existingRowsTenant }),
+    ...(events ? { events: true } : {}),
+  };
 }
 
 /**
  * `add-pages-to-books`, `drop-summary-from-books`, `rename-pages-to-page-count-in-books`; several:
- * `change-books-fields`; soft delete on or off: `add-soft-delete-to-books`, `drop-soft-delete-from-books`,
- * and with field changes beside it, `change-books`.
+ * `change-books-fields`; soft delete on or off: `add-soft-delete-to-books`, `drop-soft-delete-from-books`;
+ * events on or off: `record-changes-of-books`, `stop-recording-changes-of-books`; more than one of these, `change-books`.
  */
-function slug(changes: FieldChange[], plural: string, softDelete: 'on' | 'off' | 'tenants' | undefined): string {
+function slug(changes: FieldChange[], plural: string, softDelete: 'on' | 'off' | 'tenants' | undefined, events: 'on' | 'off' | undefined): string {
   if (softDelete === 'tenants') return `change-${plural}`;
+  if (events !== undefined) {
+    if (changes.length > 0 || softDelete !== undefined) return `change-${plural}`;
+    return events === 'on' ? `record-changes-of-${plural}` : `stop-recording-changes-of-${plural}`;
+  }
   if (softDelete !== undefined) {
     if (changes.length > 0) return `change-${plural}`;
     return softDelete === 'on' ? `add-soft-delete-to-${plural}` : `drop-soft-delete-from-${plural}`;

@@ -8,6 +8,7 @@ import type { MigrationLayout } from '../answers/migration-layout.js';
 import type { FieldMigration } from '../answers/answers.js';
 import { keepDeletedRows, removeDeletedRows } from './soft-delete-migration.js';
 import { keepTenantsApart } from './tenancy-migration.js';
+import { recordChanges, stopRecordingChanges } from './events-migration.js';
 import { isListKey } from './list-views.js';
 import { indexCalls, type KeyCalls, type TableKind, uniqueCalls } from './table-keys.js';
 
@@ -30,7 +31,7 @@ export interface MigrationView {
   summary: string[];
   up: string[];
   down: string[];
-  /** Its `up` or `down` turns soft delete off, which refuses while deleted rows exist (with a StartupError). */
+  /** Its `up` or `down` turns soft delete or events off, which refuses while deleted rows or unpublished events exist (with a StartupError). */
   refusesDeletedRows: boolean;
 }
 
@@ -182,11 +183,24 @@ export function migrationViews(table: string, labelPlural: string, history: read
       up.push(...removeDeletedRows(table, uniqueColumns(migration.fields), kind));
       down.unshift(...keepDeletedRows(table, uniqueColumns(migration.fields), kind));
     }
+    // The outbox is a table of its own: it comes first and goes last, whatever else changes.
+    const publishes = !before.events && migration.events === true;
+    const stopsPublishing = before.events === true && !migration.events;
+    if (publishes) {
+      up.unshift(...recordChanges(table));
+      down.push(...stopRecordingChanges(table));
+    }
+    if (stopsPublishing) {
+      up.push(...stopRecordingChanges(table));
+      down.unshift(...recordChanges(table));
+    }
     const described = [
+      ...(publishes ? ['each change is recorded in the outbox, to be published'] : []),
       ...(turnsOn ? ['a delete keeps the row, restorable until purged'] : []),
       ...(tenantsApart ? [`each tenant's rows kept apart, the stored ones given to ${JSON.stringify(migration.existingRowsTenant)}`] : []),
       ...changes.map(describeChange),
       ...(turnsOff ? ['a delete removes the row'] : []),
+      ...(stopsPublishing ? ['changes are no longer recorded in the outbox'] : []),
     ];
     return {
       name: migration.name,
@@ -194,10 +208,13 @@ export function migrationViews(table: string, labelPlural: string, history: read
       summary: docComment(changes.length === 0 ? `The ${labelPlural}: ${described.join('; ')}.` : `The ${labelPlural}' fields: ${described.join('; ')}.`),
       up: up.flat(),
       down: down.flat(),
-      refusesDeletedRows: turnsOn || turnsOff,
+      refusesDeletedRows: turnsOn || turnsOff || publishes || stopsPublishing,
     };
   });
 }
+
+/** The first migration of a project made with events: the outbox (see events-migration.ts). */
+export const EVENTS_MIGRATION = '001-store-outbox';
 
 /** A migration every project of a layout starts with: its name and how index.ts imports it. */
 export interface InitialMigration {
@@ -217,14 +234,15 @@ export interface MigrationLayoutView {
   listIndexMigration: string;
 }
 
-/** The view of a layout for this entity. */
-export function migrationLayoutView(layout: MigrationLayout, names: EntityNames): MigrationLayoutView {
+/** The view of a layout for this entity; `events`: the outbox is made by the first migrations too. */
+export function migrationLayoutView(layout: MigrationLayout, names: EntityNames, events = false): MigrationLayoutView {
   const create = { name: `001-create-${names.fileBasePlural}`, identifier: `create${names.classNamePlural}` };
   // Its own migration in every layout, so that a project made before the audit columns gains them by update.
   const audit = { name: `001-record-who-changed-${names.fileBasePlural}`, identifier: `recordWhoChanged${names.classNamePlural}` };
   const serviceTables = [
     { name: '001-store-idempotency-keys', identifier: 'storeIdempotencyKeys' },
     { name: '001-store-rate-limits', identifier: 'storeRateLimits' },
+    ...(events ? [{ name: EVENTS_MIGRATION, identifier: 'publishChanges' }] : []),
   ];
   if (layout === 'combined') return { name: layout, combined: true, initial: [create, audit, ...serviceTables], listIndexMigration: create.name };
   const index = { name: `001-index-${names.fileBasePlural}-for-lists`, identifier: `index${names.classNamePlural}ForLists` };

@@ -11,6 +11,7 @@ import { migrationLayoutView, migrationViews, type MigrationLayoutView, type Mig
 import { uniqueViews, type UniqueView } from './unique-views.js';
 import { keyCallsOf } from './field-views.js';
 import { literal } from '../code/code-text.js';
+import { recordChanges, stopRecordingChanges } from './events-migration.js';
 import { columnName } from '../names/field-name.js';
 
 /**
@@ -56,6 +57,13 @@ export interface TemplateContext extends EntityNames {
   tenancy: TenancyView | false;
   /** Whether the first migrations keep tenants apart: as they were first rendered. */
   createTenancy: boolean;
+  /** Every committed change is published through the outbox (see Answers.events). */
+  events: boolean;
+  /** The broker they go to; empty without events. */
+  eventBroker: string;
+  /** Whether the first migrations made the outbox, and the statements of that migration. */
+  createEvents: boolean;
+  outboxMigration: { up: string[]; down: string[] };
 }
 
 /** What the templates print about tenancy. */
@@ -79,7 +87,9 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
   const createSpec = history[0]?.fields ?? specFields;
   const createSoftDelete = history[0] === undefined ? softDelete : history[0].softDelete === true;
   const createKind = { keepsDeleted: createSoftDelete, tenancy: history[0] === undefined ? answers.tenantClaim !== undefined : history[0].tenancy === true };
-  const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names);
+  const events = answers.events !== undefined;
+  const createEvents = history[0] === undefined ? events : history[0].events === true;
+  const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names, createEvents);
   // A field migration may not take the identifiers index.ts gives the first migrations.
   const taken = new Set(migrationLayout.initial.map((migration) => migration.identifier));
   return {
@@ -110,5 +120,9 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
         ? false
         : { claim: literal(answers.tenantClaim), claimJson: JSON.stringify(answers.tenantClaim), policy: `${names.tableName}_by_tenant`, role: `${names.tableName}_tenant` },
     createTenancy: createKind.tenancy,
+    events,
+    eventBroker: answers.events ?? '',
+    createEvents,
+    outboxMigration: { up: recordChanges(names.tableName).flat(), down: stopRecordingChanges(names.tableName).flat() },
   };
 }

@@ -44,6 +44,7 @@ const cases: [string[], RegExp][] = [
   [['Item', 'Other'], /too many arguments/],
   [['Item', '--colour', 'red'], /unknown option/],
   [['Item', '--soft-delete', '--field', 'deleted:date:index'], /field name "deleted" is the list's parameter for deleted records where soft delete is on/],
+  [['Item', '--events', 'kafka'], /events must be "nats" \(the broker change events go to\), got "kafka"/],
 ];
 
 for (const [args, message] of cases) {
@@ -88,6 +89,17 @@ folders('--soft-delete records the choice in the answers file and brings the res
   assert.is(plain.status, 0, plain.stderr);
   assert.not.ok('softDelete' in JSON.parse(readFileSync(join(cwd, 'plain/create-item-service.json'), 'utf8')), 'left out when off');
   assert.not.ok(existsSync(join(cwd, 'plain/src/purge.ts')));
+});
+
+folders('--events nats records the broker in the answers file and brings the outbox, the relay and their tests', async () => {
+  const cwd = tempDir();
+  const result = await runCli(['OrderLine', '--yes', '--events', 'nats', '--out', 'out'], cwd);
+  assert.is(result.status, 0, result.stderr);
+  const answers = JSON.parse(readFileSync(join(cwd, 'out/create-item-service.json'), 'utf8')) as Record<string, unknown>;
+  assert.is(answers.events, 'nats');
+  for (const path of ['src/events/relay.ts', 'src/migrations/001-store-outbox.ts', 'test/events.test.ts', 'deploy/kubernetes/nats.yaml']) {
+    assert.ok(existsSync(join(cwd, 'out', path)), path);
+  }
 });
 
 folders('a non-empty folder is refused and left untouched', async () => {

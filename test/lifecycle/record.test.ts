@@ -62,7 +62,7 @@ record('a damaged record is refused with a message', () => {
     [[1], /must be a JSON object/],
     [{ ...valid, generatorVersion: '../../1.0.0' }, /"generatorVersion" must be a version such as 1\.2\.0: \.\.\/\.\.\/1\.0\.0/],
     [{ ...valid, generatorVersion: 'file:/tmp' }, /"generatorVersion" must be a version/],
-    [{ ...valid, prot: 9090 }, /unknown key "prot" \(it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim\)/],
+    [{ ...valid, prot: 9090 }, /unknown key "prot" \(it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim, events\)/],
     [{ ...valid, softDelete: 1 }, /"softDelete" must be true or false/],
     [{ ...valid, fields: [{ name: 'title', type: 'strnig' }] }, /field "title".*type/],
     [{ ...valid, port: undefined }, /needs "port" and "managementPort"/],

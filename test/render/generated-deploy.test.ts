@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { Deployment } from 'kubernetes-models/apps/v1';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
@@ -59,6 +59,7 @@ const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'v1/Secret': Secret,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'apps/v1/StatefulSet': StatefulSet,
 };
 
 /** True when every label of the selector is on the pod template. */
@@ -126,12 +127,16 @@ async function checkProject({ dir, names, port, managementPort }: GeneratedProje
 
   const k8sDir = 'deploy/kubernetes';
   const kustomization = parseYaml(read(`${k8sDir}/kustomization.yaml`)) as { resources: string[]; images: { name: string }[] };
-  const manifests: Manifest[] = kustomization.resources.flatMap((file) =>
+  const all: Manifest[] = kustomization.resources.flatMap((file) =>
     parseAllDocuments(read(`${k8sDir}/${file}`)).map((document) => {
       assert.equal(document.errors, [], file);
       return document.toJS() as Manifest;
     }),
   );
+  // A project with change events ships its NATS too (nats.yaml): checked on its own below.
+  const isNats = (m: Manifest) => m.metadata.name === `${names.packageName}-nats`;
+  const manifests = all.filter((m) => !isNats(m));
+  const nats = all.filter(isNats);
   const one = (kind: string, name?: string): Manifest => {
     const found = manifests.filter((m) => m.kind === kind && (name === undefined || m.metadata.name === name));
     assert.is(found.length, 1, `exactly one ${kind} ${name ?? ''}`);
@@ -165,7 +170,7 @@ async function checkProject({ dir, names, port, managementPort }: GeneratedProje
   });
 
   k8s('every object validates against the Kubernetes API schema', () => {
-    for (const manifest of manifests) {
+    for (const manifest of all) {
       const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}`];
       assert.ok(Model, `no model for ${manifest.apiVersion} ${manifest.kind}`);
       new Model(manifest).validate();
@@ -234,6 +239,26 @@ async function checkProject({ dir, names, port, managementPort }: GeneratedProje
     for (const key of [...Object.keys(configMap.data), ...fileVariables.map(({ name }) => name)]) {
       assert.match(configuration, new RegExp(`^\\| [^\\n]*\`${key}\``, 'm'), key);
     }
+  });
+
+  k8s('change events: NATS with JetStream on a volume, where NATS_URL points; none without events', () => {
+    const events = 'NATS_URL' in configMap.data;
+    assert.equal(nats.map((m) => m.kind).sort(), events ? ['Service', 'StatefulSet'] : []);
+    if (!events) return;
+    const statefulSet = nats.find((m) => m.kind === 'StatefulSet')!;
+    const natsService = nats.find((m) => m.kind === 'Service')!;
+    const natsPod = statefulSet.spec.template;
+    assert.ok(selects(statefulSet.spec.selector.matchLabels, natsPod.metadata.labels));
+    assert.ok(selects(natsService.spec.selector, natsPod.metadata.labels));
+    assert.not.ok(selects(natsService.spec.selector, deployment.spec.template.metadata.labels), 'it does not select the service');
+    const natsContainer = natsPod.spec.containers[0];
+    assert.ok(natsContainer.args.includes('--jetstream'));
+    const store = natsContainer.args[natsContainer.args.indexOf('--store_dir') + 1];
+    assert.ok(natsContainer.volumeMounts.some((m: { name: string; mountPath: string }) => m.mountPath === store && m.name === statefulSet.spec.volumeClaimTemplates[0].metadata.name));
+    const port = natsService.spec.ports[0];
+    assert.is(configMap.data.NATS_URL, `nats://${natsService.metadata.name}:${port.port}`);
+    assert.ok(natsContainer.ports.some((p: { name: string; containerPort: number }) => p.name === port.targetPort && p.containerPort === 4222));
+    assert.is((productionConfig() as { events?: { natsUrl: string } }).events?.natsUrl, configMap.data.NATS_URL);
   });
 
   k8s('shutdown: the grace period outlasts the preStop pause plus SHUTDOWN_TIMEOUT_MS', () => {

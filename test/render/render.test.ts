@@ -41,16 +41,27 @@ rendering('the answers file records what is needed to regenerate exactly', () =>
 rendering('templates mirror the generated tree file for file; one with nothing to say for these answers is left out', () => {
   // The field-change migration's template renders once per change `update` recorded: a fresh project has none.
   const templates = loadTemplates().filter((template) => !template.path.includes('__migration__'));
-  assert.is(renderProject({ ...bookAnswers, migrationLayout: 'stepwise' }).size, templates.length);
+  assert.is(renderProject({ ...bookAnswers, events: 'nats', migrationLayout: 'stepwise' }).size, templates.length);
   // The stepwise layout's index and version migrations: a new project's create migration makes both.
-  assert.is(renderProject(bookAnswers).size, templates.length - 2);
+  assert.is(renderProject({ ...bookAnswers, events: 'nats' }).size, templates.length - 2);
   // Without unique or indexed text there is no prefix filter, so no collation to check; without soft
-  // delete no restore, purge (its schedule and its command) or their tests.
+  // delete no restore, purge (its schedule and its command) or their tests; without events no outbox,
+  // relay, AsyncAPI document, NATS or their tests.
   const files = renderProject(product);
   const softDeleteOnly = ['src/product/product.restore.ts', 'src/product/product.purge.ts', 'src/purge.ts', 'test/soft-delete.test.ts', 'test/purge.test.ts'];
-  assert.is(files.size, templates.length - 3 - softDeleteOnly.length);
-  for (const path of ['src/collation.ts', ...softDeleteOnly]) assert.not.ok(files.has(path), path);
+  const eventsOnly = [
+    ...['change-event', 'outbox', 'relay', 'nats-publisher', 'asyncapi'].map((name) => `src/events/${name}.ts`),
+    'src/client/events.ts',
+    'src/migrations/001-store-outbox.ts',
+    'deploy/kubernetes/nats.yaml',
+    'deploy/prometheus/alerts.yaml',
+    ...['nats-server.ts', 'event-checks.ts', 'events.test.ts', 'events-faults.test.ts', 'events-crash.test.ts'].map((name) => `test/${name}`),
+  ];
+  assert.is(files.size, templates.length - 3 - softDeleteOnly.length - eventsOnly.length);
+  for (const path of ['src/collation.ts', ...softDeleteOnly, ...eventsOnly]) assert.not.ok(files.has(path), path);
   assert.ok(renderProject({ ...product, softDelete: true }).has('src/product/product.restore.ts'));
+  const withEvents = renderProject({ ...product, events: 'nats' });
+  for (const path of eventsOnly) assert.ok(withEvents.has(path), path);
   assert.ok(renderProject(bookAnswers).get('src/collation.ts')!.startsWith("import type { Knex } from 'knex';"));
 });
 

@@ -130,6 +130,13 @@ answers('a project\'s answers file that names no migration layout was made befor
   assert.is(checkAnswers({ entity: 'Product', migrationLayout: 'stepwise' }).migrationLayout, 'stepwise');
 });
 
+answers('events names the broker; a recorded migration says whether the outbox was there', () => {
+  assert.equal(checkAnswers({ entity: 'Book', events: 'nats' }), { entity: 'Book', events: 'nats' });
+  const migrations = [{ name: '001-create-books', fields: [{ name: 'title', type: 'string' }], events: true }];
+  assert.equal(checkAnswers({ entity: 'Book', events: 'nats', migrations }).migrations, migrations);
+  assert.throws(() => checkAnswers({ entity: 'Book', migrations: [{ ...migrations[0], events: 'nats' }] }), /"events": true where its changes go to the outbox/);
+});
+
 answers('ports and fields may be left out', () => {
   assert.equal(checkAnswers({ entity: 'order line' }), { entity: 'order line' });
 });
@@ -144,7 +151,9 @@ const answerRefusals: [unknown, RegExp][] = [
   [{ entity: 'Book', port: 70_000 }, /^--answers \S+: port must be from 1 to 65535: 70000$/],
   [{ entity: 'Book', managementPort: 8.5 }, /^--answers \S+: managementPort must be a whole number/],
   [{ entity: 'Book', port: 8080, managementPort: 8080 }, /^--answers \S+: the service port and the management port must differ/],
-  [{ entity: 'Book', feilds: [] }, /^--answers \S+: unknown key "feilds" \(it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim\)$/],
+  [{ entity: 'Book', feilds: [] }, /^--answers \S+: unknown key "feilds" \(it takes entity, plural, port, managementPort, fields, softDelete, tenantClaim, events\)$/],
+  [{ entity: 'Book', events: 'kafka' }, /^--answers \S+: events must be "nats" \(the broker change events go to\), got "kafka"$/],
+  [{ entity: 'Book', events: true }, /^--answers \S+: events must be "nats" \(the broker change events go to\), got true$/],
   [{ entity: 'Book', softDelete: 'yes' }, /^--answers \S+: "softDelete" must be true or false$/],
   [
     { entity: 'Book', softDelete: true, fields: [{ name: 'deleted', type: 'date', index: true }] },

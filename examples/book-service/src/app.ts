@@ -6,6 +6,7 @@ import { tokenEndpoint } from './auth/token.routes.js';
 import { createBookRouter } from './book/book.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
+import { asyncApiRouter } from './events/asyncapi.js';
 import { cursorKey } from './http/cursor.js';
 import { createDocsRouter } from './http/docs.js';
 import { errorHandler } from './http/errors.js';
@@ -52,6 +53,7 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   const bookRouter = createBookRouter(createGuard(config.auth, logger), cursorKey(config), config);
   service.use(bookRouter.routes());
   if (config.docsEnabled) service.use(createDocsRouter(buildOpenApiDocument(config.auth, config)).routes());
+  if (config.docsEnabled) service.use(asyncApiRouter().routes());
   service.use(tokenEndpoint(config.auth, db.kind === 'postgres' ? db.knex : undefined).routes());
   service.use(bookRouter.allowedMethods());
 

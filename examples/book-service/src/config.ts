@@ -1,6 +1,7 @@
 import { type AuthConfig, loadAuthConfig, MIN_SECRET_BYTES } from './auth/auth.config.js';
 import { databaseUrl } from './database-url.js';
 import { boolean, ConfigError, choice, type Env, integer, isProduction, readSecretFiles, text } from './env.js';
+import { SERVICE_NAME } from './service-name.js';
 
 export { ConfigError };
 
@@ -49,6 +50,19 @@ export interface Config {
   deletedRetentionDays: number;
   /** How often the service purges the deleted books past their retention. */
   purgeIntervalSeconds: number;
+  /** Where and how the change events are published (see events/relay.ts). */
+  events: EventsConfig;
+}
+
+export interface EventsConfig {
+  /** The NATS server(s), comma-separated. */
+  natsUrl: string;
+  /** The JetStream stream that keeps the events; the relay makes it when missing. */
+  natsStream: string;
+  pollIntervalMs: number;
+  batchSize: number;
+  /** How long the relay's lease lasts: how soon another replica takes over from one that died. */
+  leaseSeconds: number;
 }
 
 /** Loads ./.env into process.env when present (variables already set win), so local settings need no export. */
@@ -100,6 +114,14 @@ export function loadConfig(variables: Env): Config {
     idempotencyKeyTtlSeconds: integer(env, 'IDEMPOTENCY_KEY_TTL_SECONDS', 86_400, 60, 2_592_000),
     deletedRetentionDays: deletedRetentionDays(env),
     purgeIntervalSeconds: integer(env, 'PURGE_INTERVAL_SECONDS', 600, 1, 86_400),
+    events: {
+      // Checked when the relay connects, not here: a bad address must not stop the service (see main.ts).
+      natsUrl: text(env, 'NATS_URL') ?? 'nats://127.0.0.1:4222',
+      natsStream: text(env, 'NATS_STREAM') ?? SERVICE_NAME,
+      pollIntervalMs: integer(env, 'EVENTS_POLL_INTERVAL_MS', 200, 10, 60_000),
+      batchSize: integer(env, 'EVENTS_BATCH_SIZE', 500, 1, 10_000),
+      leaseSeconds: integer(env, 'EVENTS_LEASE_SECONDS', 10, 1, 3_600),
+    },
   };
 }
 

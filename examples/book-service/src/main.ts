@@ -10,6 +10,8 @@ import { startPurging } from './book/book.purge.js';
 import { type Config, loadConfig } from './config.js';
 import { type Database, openDatabase } from './database.js';
 import { databaseMisconfiguration } from './database-misconfiguration.js';
+import { natsPublisher } from './events/nats-publisher.js';
+import { startRelay } from './events/relay.js';
 import { isDatabaseUnavailable } from './http/errors.js';
 import { createReadiness, type Readiness } from './http/health.js';
 import { createHttpServer, drain, listenRefusal } from './http/http-server.js';
@@ -37,6 +39,7 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
     const managementServer = await listen(management, config, 'MANAGEMENT_PORT', logger);
     let serviceServer: Server | undefined;
     let purging: ReturnType<typeof startPurging> | undefined;
+    let relay: ReturnType<typeof startRelay> | undefined;
 
     let stopping = false;
     const startup = new AbortController();
@@ -53,6 +56,7 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
       // A purge under way finishes before the database closes.
       const closeDatabase = async () => {
         await purging?.stop();
+        await relay?.stop();
         await db.close();
       };
       shutdown(serviceServer, managementServer, closeDatabase, stopTracing).then(
@@ -80,6 +84,14 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
     if (stopping) return;
     readiness.markReady();
     purging = startPurging({ retentionDays: config.deletedRetentionDays, intervalSeconds: config.purgeIntervalSeconds }, registry, logger);
+    // The broker is not awaited: without it writes go on, and their events wait in the outbox.
+    relay = startRelay(
+      db.knex,
+      natsPublisher({ url: config.events.natsUrl, stream: config.events.natsStream }),
+      config.events,
+      registry,
+      logger,
+    );
     logger.info({ database: db.kind }, 'ready');
   } catch (error) {
     exitOnStartupFailure(error, 'start-up', DATA_DIR_ADVICE);

@@ -39,6 +39,7 @@ test('applies the defaults to an environment with only the secrets', () => {
     idempotencyKeyTtlSeconds: 86_400,
     deletedRetentionDays: 30,
     purgeIntervalSeconds: 600,
+    events: { natsUrl: 'nats://127.0.0.1:4222', natsStream: 'book-service', pollIntervalMs: 200, batchSize: 500, leaseSeconds: 10 },
   });
 });
 
@@ -73,6 +74,11 @@ test('reads every variable', () => {
     IDEMPOTENCY_KEY_TTL_SECONDS: '3600',
     DELETED_RETENTION_DAYS: '7',
     PURGE_INTERVAL_SECONDS: '60',
+    NATS_URL: 'nats://nats-1:4222,nats://nats-2:4222',
+    NATS_STREAM: 'CHANGES',
+    EVENTS_POLL_INTERVAL_MS: '50',
+    EVENTS_BATCH_SIZE: '100',
+    EVENTS_LEASE_SECONDS: '5',
   });
   assert.equal(config, {
     host: '0.0.0.0',
@@ -106,6 +112,13 @@ test('reads every variable', () => {
     idempotencyKeyTtlSeconds: 3600,
     deletedRetentionDays: 7,
     purgeIntervalSeconds: 60,
+    events: {
+      natsUrl: 'nats://nats-1:4222,nats://nats-2:4222',
+      natsStream: 'CHANGES',
+      pollIntervalMs: 50,
+      batchSize: 100,
+      leaseSeconds: 5,
+    },
   });
 });
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import type Koa from 'koa';
 import type { DestinationStream } from 'pino';
+import type { Registry } from 'prom-client';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -27,6 +28,8 @@ export interface Service {
   db: Database;
   config: Config;
   readiness: Readiness;
+  /** The management app's metrics, where a test's relay registers its own. */
+  registry: Registry;
   /** Empties books (restarting its ids), the stored Idempotency-Keys and the token endpoint's counts. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -63,7 +66,8 @@ export async function build(options: { config?: Config; ready?: boolean; log?: D
     const apps = createApps({ db, config, logger, readiness });
     const service = await listen(apps.service, config);
     const management = await listen(apps.management, config);
-    const reset = () => db.knex.raw('truncate table "books", idempotency_keys, rate_limits restart identity').then(() => undefined);
+    const reset = () =>
+      db.knex.raw('truncate table "books", idempotency_keys, rate_limits, outbox, outbox_relay restart identity').then(() => undefined);
     await reset();
     return {
       api: (path, init) => fetch(`${service.url}${path}`, init),
@@ -72,6 +76,7 @@ export async function build(options: { config?: Config; ready?: boolean; log?: D
       db,
       config,
       readiness,
+      registry: apps.registry,
       reset,
       close: async () => {
         await Promise.all([service.close(), management.close()]);

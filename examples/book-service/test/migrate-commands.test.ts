@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import type { Knex } from 'knex';
 import { suite } from 'uvu';
@@ -22,11 +22,14 @@ const MIGRATIONS = join(import.meta.dirname, '../src/migrations');
 const NAMES = await migrationNames();
 const next = (step: number) => String(Number(NAMES.at(-1)!.slice(0, 3)) + step).padStart(3, '0');
 
-/** A copy of src/migrations (the registry and the migrations, not the tooling) to create migrations in. */
+/**
+ * A copy of src (the migrations' registry and migrations, and what a migration imports: a refusal
+ * is a StartupError) without the tooling, to create migrations in; its migrations folder. Remove its parent.
+ */
 async function migrationsCopy(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-  await cp(MIGRATIONS, dir, { recursive: true, filter: (path) => !path.endsWith('new-migration.ts') });
-  return dir;
+  const root = await mkdtemp(join(tmpdir(), 'migrations-'));
+  await cp(dirname(MIGRATIONS), root, { recursive: true, filter: (path) => !path.endsWith('new-migration.ts') });
+  return join(root, 'migrations');
 }
 
 async function applied(knex: Knex): Promise<string[]> {
@@ -68,7 +71,7 @@ make('creates the next numbered migration with up and down, registered in index.
   } finally {
     await db?.close();
     await scratch.drop();
-    await rm(dir, { recursive: true, force: true });
+    await rm(dirname(dir), { recursive: true, force: true });
   }
 });
 
@@ -83,7 +86,7 @@ make('refuses a name it cannot use and writes nothing', async () => {
     assert.equal(await readdir(dir), before);
     assert.is(await readFile(join(dir, 'index.ts'), 'utf8'), index);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dirname(dir), { recursive: true, force: true });
   }
 });
 

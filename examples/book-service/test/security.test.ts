@@ -142,7 +142,7 @@ const noDocs = suite('DOCS_ENABLED=false');
 const quiet = useService(noDocs, { config: testConfig({ DOCS_ENABLED: 'false' }) });
 
 noDocs('the documentation is gone (404); the API still answers', async () => {
-  for (const path of ['/swagger', '/openapi.json']) {
+  for (const path of ['/swagger', '/openapi.json', '/asyncapi.json']) {
     const response = await quiet().api(path);
     assert.is(response.status, 404, path);
   }

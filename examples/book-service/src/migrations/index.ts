@@ -5,6 +5,7 @@ import type { Database } from '../database.js';
 import * as createBooks from './001-create-books.js';
 import * as recordWhoChangedBooks from './001-record-who-changed-books.js';
 import * as storeIdempotencyKeys from './001-store-idempotency-keys.js';
+import * as publishChanges from './001-store-outbox.js';
 import * as storeRateLimits from './001-store-rate-limits.js';
 
 // Names without a file extension: knex records them, and a run under tsx (.ts)
@@ -14,6 +15,7 @@ const migrations: Record<string, Knex.Migration> = {
   '001-record-who-changed-books': recordWhoChangedBooks,
   '001-store-idempotency-keys': storeIdempotencyKeys,
   '001-store-rate-limits': storeRateLimits,
+  '001-store-outbox': publishChanges,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

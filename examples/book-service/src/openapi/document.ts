@@ -94,7 +94,7 @@ function merge(into: Record<string, Json>, from: Record<string, Json>): void {
 }
 
 // src/openapi/document.ts and dist/openapi/document.js both sit two levels below package.json.
-function packageVersion(): string {
+export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
   return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
 }

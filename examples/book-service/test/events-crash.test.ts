@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+import { assertOnceInOrder, asyncApiCheck } from './event-checks.js';
+import { numbered } from './factory.js';
+import { freePort, type NatsServer, startNatsServer } from './nats-server.js';
+import { postgresSchema, type ScratchDatabase } from './scratch-database.js';
+import { AUTH_ENV, AUTHORIZATION } from './tokens.js';
+
+// The service itself, killed (SIGKILL) while its relay publishes: after the broker stored some
+// events and before the relay removed them from the outbox. Started again, it publishes them
+// again, and JetStream drops the repeats: the stream holds each change once.
+
+const root = join(import.meta.dirname, '..');
+/** Changes made while the broker is away: one batch for the relay, so none is removed before all are stored. */
+const CHANGES = 300;
+
+const test = suite('change events when the service is killed mid-batch');
+
+interface Running {
+  child: ChildProcess;
+  api: string;
+  management: string;
+}
+
+/** `npm start` as a child process, on the database of `env`; ready when /health/ready says so. */
+async function startService(env: Record<string, string>): Promise<Running> {
+  const [port, managementPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      ...AUTH_ENV,
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MANAGEMENT_PORT: String(managementPort),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const management = `http://127.0.0.1:${managementPort}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} before it was ready`);
+    const ready = await fetch(`${management}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { child, api: `http://127.0.0.1:${port}`, management };
+    if (Date.now() > deadline) throw new Error('the service was not ready within 60 s');
+    await sleep(100);
+  }
+}
+
+async function depth(service: Running): Promise<number> {
+  const text = await (await fetch(`${service.management}/metrics`)).text();
+  return Number(/^events_outbox_depth (\S+)$/m.exec(text)?.[1]);
+}
+
+test(`a service killed between publish and delete publishes again on restart, and the stream holds each of ${CHANGES} changes once`, async () => {
+  const nats: NatsServer = await startNatsServer();
+  const dataDir = await mkdtemp(join(tmpdir(), 'events-crash-'));
+  const database: ScratchDatabase | undefined = process.env.DATABASE_URL ? await postgresSchema(process.env.DATABASE_URL) : undefined;
+  const env = {
+    ...(database?.env ?? { DATA_DIR: dataDir }),
+    NATS_URL: nats.url,
+    NATS_STREAM: nats.stream,
+    EVENTS_BATCH_SIZE: String(CHANGES),
+    EVENTS_POLL_INTERVAL_MS: '20',
+    EVENTS_LEASE_SECONDS: '1',
+  };
+  let service: Running | undefined;
+  try {
+    await nats.stop();
+    service = await startService(env);
+    const committed = new Map<number, string[]>();
+    for (let n = 1; n <= CHANGES; n++) {
+      const response = await fetch(`${service.api}/api/books`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: AUTHORIZATION },
+        body: JSON.stringify(numbered(n)),
+      });
+      assert.is(response.status, 201, await response.clone().text());
+      committed.set(((await response.json()) as { id: number }).id, ['created']);
+    }
+    assert.is(await depth(service), CHANGES);
+
+    // The broker returns; the moment it has stored the first event, the service dies.
+    await nats.start();
+    const { arrived } = await nats.nextEvent();
+    await arrived;
+    service.child.kill('SIGKILL');
+    await once(service.child, 'exit');
+    const stored = (await nats.events()).length;
+
+    service = await startService(env);
+    const waiting = await depth(service);
+    const deadline = Date.now() + 60_000;
+    while ((await depth(service)) > 0 && Date.now() < deadline) await sleep(50);
+    const events = await nats.events();
+    console.log(
+      `  killed once the broker had ${stored} of ${CHANGES} events: ${waiting} still in the outbox on restart ` +
+        `(${stored + waiting - CHANGES} published but not removed); then ${events.length} events in the stream`,
+    );
+    assert.ok(stored > 0 && stored + waiting > CHANGES, 'killed between publish and delete');
+    const api = (path: string) => fetch(`${service!.api}${path}`);
+    assertOnceInOrder(events, committed, await asyncApiCheck({ api }));
+  } finally {
+    if (service && service.child.exitCode === null) {
+      service.child.kill('SIGTERM');
+      await once(service.child, 'exit');
+    }
+    await nats.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test.run();
