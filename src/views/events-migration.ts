@@ -8,9 +8,12 @@ type Statement = string[];
  * transaction. The row is read as JSON, so the function holds no column of the table and survives
  * every field migration; `deleted_at` tells a delete and a restore where soft delete is on. The purge
  * of a row deleted before is no change a consumer has not heard of. A hard delete leaves no row to
- * say who did it: the repository sets `app.actor` for it, transaction-local.
+ * say who did it: the repository sets `app.actor` for it, transaction-local. It runs as its owner
+ * (security definer, with the search path it was made with), so a request's role may change the
+ * table without being granted the outbox: under tenancy on the embedded database, requests take a
+ * role of their own, and no tenant's role can read the events of another.
  */
-const TRIGGER_FUNCTION = `create function record_change_in_outbox() returns trigger language plpgsql as $$
+const TRIGGER_FUNCTION = `create function record_change_in_outbox() returns trigger language plpgsql security definer set search_path from current as $$
 declare
   before jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
   after jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;

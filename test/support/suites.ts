@@ -60,7 +60,8 @@ const membership = fromAnswers('membership-service', { entity: 'Membership', fie
 const madeExample = fromAnswers('membership-made-example-service', { entity: 'Membership', fields: MEMBERSHIP_WITHOUT_EXAMPLE });
 // Tenants kept apart: with soft delete and fields of its own, and alone on the standard fields with an identity provider's namespaced claim.
 const invoices = fromAnswers('invoice-service', { entity: 'Invoice', tenantClaim: 'org_id', softDelete: true, fields: INVOICE });
-const ledger = fromAnswers('ledger-entry-service', { entity: 'ledger entry', tenantClaim: 'https://example.com/tenant' });
+// Events too: the outbox's trigger and the relay under row-level security, each event naming its tenant.
+const ledger = fromAnswers('ledger-entry-service', { entity: 'ledger entry', tenantClaim: 'https://example.com/tenant', events: 'nats' });
 /** What a tenant project's tests read the table as, set on every server connection of a pooler in front of them. */
 const TEST_TENANT_SESSION = "select set_config('app.tenant_id', 'tenant-test', false)";
 /** The generator's render and end-to-end layers check what was rendered in it too (generated-projects.ts). */
@@ -131,7 +132,7 @@ export const suites: Job[] = [
     command: [...tsx, join(root, 'test/support/behind-pgbouncer.ts'), ...uvu('test', '\\.test\\.ts$'), '--ignore', '^(migrations|migrate-commands)\\.test\\.ts$'],
     env: { TEST_SESSION_QUERY: TEST_TENANT_SESSION },
   }),
-  inProject(ledger, 'generated ledger-entry-service (tenants kept apart, a namespaced claim), PostgreSQL', { database: 'ledger_entry_service_test' }),
+  inProject(ledger, 'generated ledger-entry-service (tenants kept apart, a namespaced claim, change events), PostgreSQL', { database: 'ledger_entry_service_test' }),
   ...otherNodes().map(({ major, path, missing }): Job => ({
     ...inProject(productExample, `example product-service on Node.js ${major}, embedded PGlite`, { env: { DATABASE_URL: undefined, ...(path && { PATH: path }) } }),
     missing,

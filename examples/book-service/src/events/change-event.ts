@@ -28,8 +28,7 @@ export interface RecordedChange {
 
 /**
  * The CloudEvent (1.0, structured JSON) of a recorded change: `subject` is the book's id, `data`
- * the book with its version, and `actor` an extension attribute (left out without one). Further
- * attributes (a tenant, say) belong beside it.
+ * the book with its version, and `actor` an extension attribute (left out without one).
  */
 export function changeEvent(recorded: RecordedChange): CloudEvent<BookJson> {
   return new CloudEvent({

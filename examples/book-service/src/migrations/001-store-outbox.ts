@@ -25,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('expires_at', { useTz: true }).notNullable();
   });
   await knex.raw(`
-    create function record_change_in_outbox() returns trigger language plpgsql as $$
+    create function record_change_in_outbox() returns trigger language plpgsql security definer set search_path from current as $$
     declare
       before jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
       after jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
