@@ -14,12 +14,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { measure } from '../examples/product-service/bench/load.js';
 import { keepTable } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
-import { ROWS, scenarios, seed } from './scenarios.js';
+import { ROWS, requestList, scenarios, seed } from './scenarios.js';
 import { startExample, stop } from './targets.js';
+import { wrk } from './wrk.js';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -91,8 +91,8 @@ async function main(): Promise<void> {
       const ids = ((await (await fetch(`${example.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
       const generator = scenarios(ids)[Object.keys(scenarios(ids)).find((name) => name.startsWith(scenario)) ?? ''];
       if (!generator) throw new Error(`unknown scenario "${scenario}" (list, get, create)`);
-      const tally = await measure(example.url, generator(example), { connections: 20, seconds: Number(options.seconds) });
-      console.log(`${scenario}: ${Math.round(tally.requests / tally.seconds)} req/s under the profiler, ${tally.errors + tally.non2xx} errors or non-2xx`);
+      const run = await wrk(example.url, requestList(generator(example)), { connections: 20, seconds: Number(options.seconds) });
+      console.log(`${scenario}: ${Math.round(run.requests / run.seconds)} req/s under the profiler (wrk), ${run.errors + run.non2xx} errors or non-2xx`);
     } finally {
       await stop(example.child);
       await table.restore({ sessionsEnd: false });
