@@ -60,7 +60,8 @@ export const LAYERS: Layer[] = [
     edits: [
       {
         file: REPOSITORY,
-        find: /return ProductModel\.query\(\)\.findById\(id\)[^;]*;/,
+        // findById (before issue 47) or a where on the key (after).
+        find: /return ProductModel\.query\(\)\.findById\(id\);|const \[product\] = await ProductModel\.query\(\)\.where\('id', id\);\n\s*return product;/,
         replace: "return ProductModel.knex()('products').where('id', id).first().then((row) => (row === undefined ? undefined : plainProduct(row)));",
       },
       {
@@ -81,7 +82,7 @@ export const LAYERS: Layer[] = [
     name: 'no JSON serialization (a fixed text)',
     edits: [
       // One expression, so that it stands after the get's `else` with or without the ETag's `if`.
-      { file: ROUTES, find: /ctx\.body = (record|\w+\(record\));/, replace: `(ctx.type = 'application/json'), (ctx.body = ${JSON.stringify(FIXED_ANSWER)});` },
+      { file: ROUTES, find: /ctx\.body = record;|sendJson\(ctx, productJson\(record\)\);/, replace: `(ctx.type = 'application/json'), (ctx.body = ${JSON.stringify(FIXED_ANSWER)});` },
       { file: ROUTES, find: /body: (JSON\.stringify|\w+)\(record\) \}/, replace: `body: ${JSON.stringify(FIXED_ANSWER)} }` },
     ],
   },

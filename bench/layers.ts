@@ -36,12 +36,14 @@ const { values: options } = parseArgs({
     scenarios: { type: 'string', default: 'get,create' },
     at: { type: 'string' },
     order: { type: 'string', default: 'paired' },
+    connections: { type: 'string' },
   },
 });
 const mode = {
   ...(options.short ? MODES.short : { warmUpSeconds: 3, rounds: 12, seconds: 1 }),
   ...(options.rounds && { rounds: Number(options.rounds) }),
   ...(options.seconds && { seconds: Number(options.seconds) }),
+  ...(options.connections && { connections: Number(options.connections) }),
 };
 
 /** The layers to price: all, or those whose name holds one of --only's words; and every removal at once. */
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
   let ids: number[] = [];
   const loadBefore = loadavg()[0]!.toFixed(1);
   try {
-    console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore}; ${mode.rounds} rounds of ${mode.seconds} s runs in pairs, ${CONNECTIONS} connections (wrk), ${GROUP} copies at a time`);
+    console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore}; ${mode.rounds} rounds of ${mode.seconds} s runs in pairs, ${mode.connections ?? CONNECTIONS} connections (wrk), ${GROUP} copies at a time`);
     console.log('| scenario | target | req/s | CPU µs/req | CPU / example (quartiles) | saves µs/req | saves % | CPU / bare Koa |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (let first = 0; first < copies.length; first += GROUP) {

@@ -57,7 +57,9 @@ export async function inRounds(
     // With targets measured together, the table goes back once both are done.
     const reset = order === 'together' ? async () => undefined : () => table.reset();
     const warmUp = async (target: Target) => {
-      await wrk(target.url, requests.get(target)!, { connections: mode.connections ?? CONNECTIONS, seconds: mode.warmUpSeconds });
+      // At full load whatever the runs' connections: V8 optimizes a server's hot paths by the calls
+      // they take, and a run of one connection makes few of them.
+      await wrk(target.url, requests.get(target)!, { connections: CONNECTIONS, seconds: mode.warmUpSeconds });
       await reset();
     };
     const rounds = new Map<Target, { runs: Run[]; cpuPerRequest: number[]; ratios: number[] }>(targets.map((target) => [target, { runs: [], cpuPerRequest: [], ratios: [] }]));

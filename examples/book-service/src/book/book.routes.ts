@@ -8,6 +8,7 @@ import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
+import { sendJson } from '../http/json-answer.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation } from '../http/operations.js';
@@ -15,7 +16,7 @@ import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
-import { bookComponents, bookExamples, LIST_RULES, listBadRequest } from './book.openapi.js';
+import { bookComponents, bookExamples, bookJson, bookListJson, LIST_RULES, listBadRequest } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
 
@@ -71,7 +72,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const { rows, next, total } = await listBooks(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
-          ctx.body = rows;
+          sendJson(ctx, bookListJson(rows));
         },
       ],
     },
@@ -126,7 +127,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const record = (await findBook(id)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
           if (notModified(ctx, record.version)) ctx.status = 304;
-          else ctx.body = record;
+          else sendJson(ctx, bookJson(record));
         },
       ],
     },
@@ -165,7 +166,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const precondition = ifMatch(ctx, rules.requireIfMatch);
           const record = (await updateBook(id, validateUpdate(ctx.request.body), precondition)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
-          ctx.body = record;
+          sendJson(ctx, bookJson(record));
         },
       ],
     },
@@ -219,7 +220,7 @@ export function createBookRouter(guard: Guard, cursorKey: CursorKey, rules: Writ
 
 /** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
 function created(record: BookModel): StoredAnswer {
-  return { status: 201, location: `${booksPath}/${record.id}`, etag: etag(record.version), body: JSON.stringify(record) };
+  return { status: 201, location: `${booksPath}/${record.id}`, etag: etag(record.version), body: bookJson(record) };
 }
 
 function notFound(ctx: RouterContext, id: number): never {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 
+import { sendJson } from './json-answer.js';
+
 /** A create's answer as it is stored, and replayed to a retry with the same key. */
 export interface StoredAnswer {
   status: number;
@@ -112,6 +114,5 @@ async function storedAnswer(trx: Knex.Transaction, request: { key: string; finge
 export function answer(ctx: Context, stored: StoredAnswer): void {
   ctx.status = stored.status;
   ctx.set({ Location: stored.location, ETag: stored.etag });
-  ctx.type = 'application/json';
-  ctx.body = stored.body;
+  sendJson(ctx, stored.body);
 }
