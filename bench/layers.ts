@@ -1,99 +1,135 @@
 /**
- * What each layer of the example's request path costs: the example beside copies of itself with
- * one layer taken out (and one with all of them out), and bare Koa + pg for scale, in the root
- * bench's interleaved rounds. It prints, per scenario, req/s and server CPU per request, and what
- * each copy saves against the example: the figures behind "what would it take" in the README.
+ * The price list of the example's request path: the example beside copies of itself with one
+ * layer switched off (or, for a layer off by default, on), one with every layer off, and bare
+ * Koa + pg for scale, each run back to back with the example in rounds of pairs (bench/rounds.ts,
+ * wrk). It prints, per scenario, req/s and server CPU per request, each copy's CPU as the median
+ * ratio to the example's run beside it, what it saves (or, negative, adds) in µs and per cent of
+ * the example's CPU, and each target's CPU as a multiple of bare Koa's.
  *
- *   DATABASE_URL=postgres://... node --import tsx bench/layers.ts            8 rounds of 3 s
- *   DATABASE_URL=postgres://... node --import tsx bench/layers.ts --short    3 rounds of 1 s
+ *   DATABASE_URL=postgres://... npm run bench:layers                      get and create, 12 rounds of pairs of 1 s runs
+ *   DATABASE_URL=postgres://... npm run bench:layers -- --short           3 rounds of 1 s
+ *   DATABASE_URL=postgres://... npm run bench:layers -- --rounds 12 --seconds 3 --only 'access log,metrics' --scenarios get
+ *   DATABASE_URL=postgres://... npm run bench:layers -- --at 8c04c66     the example as a commit had it, and its copies
  *
- * A layer is taken out by editing the copy's source text; an edit whose text is not found stops
- * the run, so a change to the example cannot silently measure nothing.
+ * A layer is switched by editing the copy's source text or by its configuration; an edit whose
+ * text is not found stops the run, so a change to the example cannot silently measure nothing.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
 import { keepTable } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
-import { CONNECTIONS, inRounds, MODES } from './rounds.js';
+import { copyOfExample, exampleAt, removeCopies } from './example-copies.js';
+import { LAYERS, type Layer } from './layer-switches.js';
+import { CONNECTIONS, inRounds, MODES, type Order } from './rounds.js';
 import { ROWS, scenarios, seed } from './scenarios.js';
-import { startBaseline, startExample, stop, type Target } from './targets.js';
+import type { Result } from './report.js';
+import { type Copy, startBaseline, startExample, stop, type Target } from './targets.js';
 
-interface Edit {
-  file: string;
-  find: string;
-  replace: string;
-}
-
-const root = new URL('..', import.meta.url).pathname;
-const example = join(root, 'examples/product-service');
-
-const LAYERS: Record<string, Edit[]> = {
-  'no request log': [{ file: 'src/app.ts', find: '  service.use(requestLog(logger));\n', replace: '' }],
-  'no metrics': [{ file: 'src/app.ts', find: '  service.use(metrics.middleware);\n', replace: '' }],
-  'no API headers': [{ file: 'src/app.ts', find: '  service.use(securityHeaders());\n', replace: '' }],
-  'no Joi on create': [{ file: 'src/product/product.routes.ts', find: 'const fields = validateCreate(ctx.request.body);', replace: 'const fields = ctx.request.body as ProductCreate;' }, { file: 'src/product/product.routes.ts', find: "import { LIST_KEYS,", replace: "import type { ProductCreate } from './product.schema.js';\nimport { LIST_KEYS," }],
-  // The row is still a Product, so the answer is serialized as before: only the query builder is left out.
-  'get by knex': [
-    {
-      file: 'src/product/product.repository.ts',
-      find: 'return Product.query().findById(id);',
-      replace: "const row = await Product.knex()('products').where('id', id).first();\n  return row === undefined ? undefined : Product.fromDatabaseJson(row);",
-    },
-  ],
+const { values: options } = parseArgs({
+  options: {
+    short: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    only: { type: 'string' },
+    scenarios: { type: 'string', default: 'get,create' },
+    at: { type: 'string' },
+    order: { type: 'string', default: 'paired' },
+    connections: { type: 'string' },
+  },
+});
+const mode = {
+  ...(options.short ? MODES.short : { warmUpSeconds: 3, rounds: 12, seconds: 1 }),
+  ...(options.rounds && { rounds: Number(options.rounds) }),
+  ...(options.seconds && { seconds: Number(options.seconds) }),
+  ...(options.connections && { connections: Number(options.connections) }),
 };
-LAYERS['all of these'] = Object.values(LAYERS).flat();
 
-const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
-const mode = options.short ? MODES.short : MODES.full;
-
-/** A copy of the example's sources with `edits` made, resolving packages from the root's install. */
-function copyWith(edits: Edit[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'example-layers-'));
-  for (const part of ['src', 'package.json', 'tsconfig.json']) cpSync(join(example, part), join(dir, part), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  for (const { file, find, replace } of edits) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    if (!text.includes(find)) throw new Error(`bench/layers.ts: ${file} no longer holds ${JSON.stringify(find)}; update the edit`);
-    writeFileSync(join(dir, file), text.replace(find, replace));
-  }
-  return dir;
+/** The layers to price: all, or those whose name holds one of --only's words; and every removal at once. */
+function chosenLayers(): Layer[] {
+  const words = options.only?.split(',').map((word) => word.trim().toLowerCase());
+  const chosen = words === undefined ? LAYERS : LAYERS.filter((layer) => words.some((word) => layer.name.toLowerCase().includes(word)));
+  const removals = LAYERS.filter((layer) => !layer.added);
+  const allOff: Layer = { name: 'all of these off', edits: removals.flatMap((layer) => layer.edits ?? []), env: Object.assign({}, ...removals.map((layer) => layer.env)) };
+  return words === undefined ? [...chosen, allOff] : chosen;
 }
+
+/**
+ * Copies run a few at a time beside the example and bare Koa: each server holds up to 10
+ * connections (DB_POOL_MAX), and the PostgreSQL server is shared.
+ */
+const GROUP = 3;
 
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('set DATABASE_URL to a PostgreSQL server where this role may create a database');
-  const copies = Object.entries(LAYERS).map(([name, edits]) => ({ name, dir: copyWith(edits) }));
+  // With --at, the example as that commit had it, and every copy made from it.
+  const base = options.at === undefined ? undefined : exampleAt(options.at);
+  const copies: Copy[] = chosenLayers().map(({ name, edits, env, headers }) => ({
+    name,
+    dir: edits === undefined ? base : copyOfExample(edits, base),
+    env,
+    headers,
+  }));
   const database = await createDatabase(serverUrl, 'create_item_service_bench_layers');
-  const targets: Target[] = [];
+  let table: Awaited<ReturnType<typeof keepTable>> | undefined;
+  let ids: number[] = [];
+  const loadBefore = loadavg()[0]!.toFixed(1);
   try {
-    targets.push(await startExample(database.url));
-    for (const copy of copies) targets.push(await startExample(database.url, copy));
-    targets.push(await startBaseline('koa + pg', 'koa.ts', database.url));
-    const table = await keepTable(database.url);
-    await seed(targets[0]!);
-    await table.mark();
-    const ids = ((await (await fetch(`${targets[0]!.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
-    console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}; ${mode.rounds} rounds of ${mode.seconds} s, ${CONNECTIONS} connections`);
-    const results = await inRounds(targets, scenarios(ids), mode, table);
-    console.log('| scenario | target | req/s | CPU µs/req | saves µs/req | x bare Koa |');
-    console.log('|---|---|---|---|---|---|');
-    for (const r of results) {
-      const ours = results.find((other) => other.scenario === r.scenario && other.target === 'example')!;
-      const koa = results.find((other) => other.scenario === r.scenario && other.target === 'koa + pg')!;
-      const saves = r.target === 'example' || r.target === 'koa + pg' ? '' : String(Math.round(ours.cpuMicrosPerRequest - r.cpuMicrosPerRequest));
-      console.log(`| ${r.scenario} | ${r.target} | ${r.requestsPerSecond} | ${Math.round(r.cpuMicrosPerRequest)} | ${saves} | ${(r.cpuMicrosPerRequest / koa.cpuMicrosPerRequest).toFixed(2)}x |`);
+    console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore}; ${mode.rounds} rounds of ${mode.seconds} s runs in pairs, ${mode.connections ?? CONNECTIONS} connections (wrk), ${GROUP} copies at a time`);
+    console.log('| scenario | target | req/s | CPU µs/req | CPU / example (quartiles) | saves µs/req | saves % | CPU / bare Koa |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (let first = 0; first < copies.length; first += GROUP) {
+      const targets: Target[] = [];
+      try {
+        targets.push(await startExample(database.url, base === undefined ? undefined : { name: 'example', dir: base }));
+        for (const copy of copies.slice(first, first + GROUP)) targets.push(await startExample(database.url, copy));
+        targets.push(await startBaseline('koa + pg', 'koa.ts', database.url));
+        // The first example creates the table (it migrates on start) and seeds it.
+        if (table === undefined) {
+          table = await keepTable(database.url);
+          await seed(targets[0]!);
+          await table.mark();
+          ids = ((await (await fetch(`${targets[0]!.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
+        }
+        const wanted = options.scenarios.split(',');
+        const chosen = Object.fromEntries(Object.entries(scenarios(ids)).filter(([name]) => wanted.some((word) => name.includes(word.trim()))));
+        const results = await inRounds(targets, chosen, mode, table, options.order as Order);
+        printGroup(results);
+        if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+      } finally {
+        await Promise.all(targets.map((target) => stop(target.child)));
+      }
     }
-    console.log(`load average ${loadavg()[0]!.toFixed(1)} after`);
-    await table.restore({ sessionsEnd: false });
-    if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+    console.log(`load average ${loadBefore} before, ${loadavg()[0]!.toFixed(1)} after`);
   } finally {
-    await Promise.all(targets.map((target) => stop(target.child)));
+    await table?.restore({ sessionsEnd: false });
     await database.drop();
-    for (const { dir } of copies) rmSync(dir, { recursive: true, force: true });
+    removeCopies();
+  }
+}
+
+/** One group's rows: the example, its copies and bare Koa, with the copies' ratios from their pairs. */
+function printGroup(results: Result[]): void {
+  for (const r of results) {
+    const ours = results.find((other) => other.scenario === r.scenario && other.target === 'example')!;
+    const koa = results.find((other) => other.scenario === r.scenario && other.target === 'koa + pg')!;
+    // Ratios from the pairs: each copy's and bare Koa's CPU over the example's run beside it.
+    const ratio = r.cpuRatioToReference ?? 1;
+    const copy = r !== ours && r !== koa;
+    const saves = (1 - ratio) * ours.cpuMicrosPerRequest;
+    const cells = [
+      r.scenario,
+      r.target,
+      r.requestsPerSecond,
+      Math.round(r.cpuMicrosPerRequest),
+      r.cpuRatioQuartiles ? `${ratio.toFixed(3)} (${r.cpuRatioQuartiles.map((q) => q.toFixed(2)).join('-')})` : ratio.toFixed(3),
+      copy ? Math.round(saves) : '',
+      copy ? `${((1 - ratio) * 100).toFixed(1)}%` : '',
+      `${(ratio / koa.cpuRatioToReference!).toFixed(2)}x`,
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
   }
 }
 

@@ -4,7 +4,8 @@
  * the profile's top entries by self time are printed, by function and by package.
  *
  *   DATABASE_URL=postgres://... node --import tsx bench/profile.ts create [--seconds 10] [--top 25]
- *   ... bench/profile.ts create --dir <folder>   another checkout of the example, e.g. an older commit's
+ *   ... bench/profile.ts create --dir <folder>   another checkout of the example
+ *   ... bench/profile.ts get --at 8c04c66        the example as a commit of this repository had it
  *
  * The .cpuprofile stays in the directory printed at the end (open it in Chrome DevTools).
  */
@@ -14,17 +15,19 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { measure } from '../examples/product-service/bench/load.js';
 import { keepTable } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
-import { ROWS, scenarios, seed } from './scenarios.js';
+import { exampleAt, removeCopies } from './example-copies.js';
+import { ROWS, requestList, scenarios, seed } from './scenarios.js';
 import { startExample, stop } from './targets.js';
+import { wrk } from './wrk.js';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, dir: { type: 'string' } },
+  options: { seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, dir: { type: 'string' }, at: { type: 'string' } },
 });
+const dir = options.at === undefined ? options.dir : exampleAt(options.at);
 
 interface Node {
   id: number;
@@ -69,7 +72,7 @@ function top(profile: Profile, hits: Node[], key: (node: Node) => string, count:
 }
 
 /** The profiled project's folder, as its modules' URLs begin. */
-const projectUrl = pathToFileURL(options.dir === undefined ? fileURLToPath(new URL('../examples/product-service/', import.meta.url)) : `${resolve(options.dir)}/`).href;
+const projectUrl = pathToFileURL(dir === undefined ? fileURLToPath(new URL('../examples/product-service/', import.meta.url)) : `${resolve(dir)}/`).href;
 const shortUrl = (url: string) => url.replace(projectUrl, '').replace(/^file:\/\/.*?\/node_modules\//, '');
 const packageOf = ({ callFrame: { url, functionName } }: Node) =>
   /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith(projectUrl) ? 'the example' : url.startsWith('node:') ? 'node internals' : url === '' ? `(${functionName || 'native'})` : url);
@@ -82,7 +85,7 @@ async function main(): Promise<void> {
   const database = await createDatabase(serverUrl, 'create_item_service_profile');
   try {
     process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${directory}`;
-    const example = await startExample(database.url, options.dir === undefined ? undefined : { name: 'example', dir: options.dir });
+    const example = await startExample(database.url, dir === undefined ? undefined : { name: 'example', dir });
     delete process.env.NODE_OPTIONS;
     const table = await keepTable(database.url);
     try {
@@ -91,14 +94,15 @@ async function main(): Promise<void> {
       const ids = ((await (await fetch(`${example.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
       const generator = scenarios(ids)[Object.keys(scenarios(ids)).find((name) => name.startsWith(scenario)) ?? ''];
       if (!generator) throw new Error(`unknown scenario "${scenario}" (list, get, create)`);
-      const tally = await measure(example.url, generator(example), { connections: 20, seconds: Number(options.seconds) });
-      console.log(`${scenario}: ${Math.round(tally.requests / tally.seconds)} req/s under the profiler, ${tally.errors + tally.non2xx} errors or non-2xx`);
+      const run = await wrk(example.url, requestList(generator(example)), { connections: 20, seconds: Number(options.seconds) });
+      console.log(`${scenario}: ${Math.round(run.requests / run.seconds)} req/s under the profiler (wrk), ${run.errors + run.non2xx} errors or non-2xx`);
     } finally {
       await stop(example.child);
       await table.restore({ sessionsEnd: false });
     }
   } finally {
     await database.drop();
+    removeCopies();
   }
   const file = readdirSync(directory).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile in ${directory}`);

@@ -5,9 +5,15 @@ export interface Result extends Figures {
   target: string;
   /** Server CPU time (user + system) per request, in µs: the median over the rounds. */
   cpuMicrosPerRequest: number;
+  /** With rounds in pairs (bench/rounds.ts): the median of its CPU per request over the reference's beside it. */
+  cpuRatioToReference?: number;
+  /** The first and third quartiles of those ratios: how far the pairs spread. */
+  cpuRatioQuartiles?: [number, number];
 }
 
 export interface Ratio {
+  /** The example's name, or its "before" beside it. */
+  example: string;
   scenario: string;
   baseline: string;
   /** The example's CPU per request divided by the baseline's. */
@@ -24,7 +30,7 @@ export function ratios(results: Result[], example: string, baselines: string[]):
         const theirs = results.find((r) => r.target === baseline && r.scenario === ours.scenario);
         if (!theirs) return [];
         const round = (value: number) => Math.round(value * 100) / 100;
-        return [{ scenario: ours.scenario, baseline, cpu: round(ours.cpuMicrosPerRequest / theirs.cpuMicrosPerRequest), throughput: round(ours.requestsPerSecond / theirs.requestsPerSecond) }];
+        return [{ example, scenario: ours.scenario, baseline, cpu: round(ours.cpuMicrosPerRequest / theirs.cpuMicrosPerRequest), throughput: round(ours.requestsPerSecond / theirs.requestsPerSecond) }];
       }),
     );
 }
@@ -40,6 +46,31 @@ export function printReport(results: Result[], found: Ratio[]): void {
   const cells = (r: Result) => [r.scenario, r.target, r.requestsPerSecond, r.p50, r.p99, Math.round(r.cpuMicrosPerRequest), r.errors, r.non2xx].map(String);
   console.log(table(header, results.map(cells)));
   console.log();
-  const ratioRows = found.map((r) => [r.scenario, r.baseline, `${r.cpu.toFixed(2)}x`, `${r.throughput.toFixed(2)}x`]);
-  console.log(table(['scenario', 'example vs', 'CPU per request', 'req/s'], ratioRows));
+  const ratioRows = found.map((r) => [r.scenario, r.example, r.baseline, `${r.cpu.toFixed(2)}x`, `${r.throughput.toFixed(2)}x`]);
+  console.log(table(['scenario', 'example', 'vs', 'CPU per request', 'req/s'], ratioRows));
+}
+
+/** The targets of issue 47 for get and create (and the list's lead), as ratios of this run. */
+const TARGETS = { overBestPeer: 1.3, cpuOverKoa: 1.8 };
+
+/**
+ * Each example's ratios against the targets: req/s at least 1.3x the better peer's and server CPU
+ * at most 1.8x bare Koa's for get and create; the list ahead of both peers.
+ */
+export function printTargets(results: Result[], examples: string[], peers: string[]): void {
+  const rows = examples.flatMap((example) =>
+    results
+      .filter((r) => r.target === example)
+      .map((ours) => {
+        const of = (target: string) => results.find((r) => r.scenario === ours.scenario && r.target === target)!;
+        const bestPeer = Math.max(...peers.map((peer) => of(peer).requestsPerSecond));
+        const overPeer = ours.requestsPerSecond / bestPeer;
+        const overKoa = ours.cpuMicrosPerRequest / of('koa + pg').cpuMicrosPerRequest;
+        const list = ours.scenario.startsWith('list');
+        const pass = list ? overPeer > 1 : overPeer >= TARGETS.overBestPeer && overKoa <= TARGETS.cpuOverKoa;
+        return [ours.scenario, example, `${overPeer.toFixed(2)}x`, `${overKoa.toFixed(2)}x`, list ? 'ahead of both peers' : `>= ${TARGETS.overBestPeer}x, <= ${TARGETS.cpuOverKoa}x`, pass ? 'met' : 'missed'];
+      }),
+  );
+  console.log();
+  console.log(table(['scenario', 'example', 'req/s vs the better peer', 'CPU vs bare Koa', 'target', ''], rows));
 }

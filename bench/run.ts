@@ -11,6 +11,7 @@
  *   npm run bench -- --rows 100000                       the list at 100 and 100,000 rows (0: left out)
  *   npm run bench -- --out results.json
  *   npm run bench -- --peers                             also the generated peers of bench/peers (their own installs)
+ *   npm run bench -- --before main                       also the example as a commit had it (the "before" of a change)
  *
  * It creates a database of its own on the server of DATABASE_URL and drops it at the end.
  */
@@ -21,10 +22,11 @@ import { parseArgs } from 'node:util';
 import { keepTable } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
+import { exampleAt, removeCopies } from './example-copies.js';
 import { headerBytes } from './header-bytes.js';
 import { listAtScale } from './list-at-scale.js';
 import { PEERS, preparePeers, startPeer } from './peers.js';
-import { printReport, ratios } from './report.js';
+import { printReport, printTargets, ratios } from './report.js';
 import { CONNECTIONS, inRounds, MODES } from './rounds.js';
 import { checkSameAnswers } from './same-answers.js';
 import { ROWS, scenarios, seed } from './scenarios.js';
@@ -36,6 +38,7 @@ const { values: options } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     out: { type: 'string', default: 'bench/results.json' },
     peers: { type: 'boolean', default: false },
+    before: { type: 'string' },
   },
 });
 const mode = options.short ? MODES.short : MODES.full;
@@ -65,6 +68,8 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
   try {
     // The example first: it creates the table (migrations on start).
     targets.push(await startExample(databaseUrl));
+    const before = options.before === undefined ? undefined : `example at ${options.before}`;
+    if (before) targets.push(await startExample(databaseUrl, { name: before, dir: exampleAt(options.before!) }));
     targets.push(await startBaseline('koa + pg', 'koa.ts', databaseUrl));
     targets.push(await startBaseline('node:http + pg', 'node-http.ts', databaseUrl));
     if (options.peers) for (const peer of PEERS) targets.push(await startPeer(peer, databaseUrl));
@@ -81,14 +86,17 @@ async function compareTargets(databaseUrl: string): Promise<Record<string, unkno
     console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadBefore}; ${mode.rounds} rounds of ${mode.seconds} s per target and scenario, ${CONNECTIONS} connections`);
 
     const results = await inRounds(targets, scenarios(ids), mode, table);
-    const found = ratios(results, 'example', ['koa + pg', 'node:http + pg', ...(options.peers ? PEERS.map((peer) => peer.name) : [])]);
+    const others = ['koa + pg', 'node:http + pg', ...(options.peers ? PEERS.map((peer) => peer.name) : [])];
+    const found = [...ratios(results, 'example', others), ...(before ? ratios(results, before, others) : [])];
     printReport(results, found);
+    if (options.peers) printTargets(results, ['example', ...(before ? [before] : [])], PEERS.map((peer) => peer.name));
     const machine = { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]!.toFixed(1)] };
     console.log(`load average ${machine.loadAverage.join(' before, ')} after`);
     if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
     return { date: new Date().toISOString(), machine, mode, connections: CONNECTIONS, getHeaderBytes, results, ratios: found };
   } finally {
     await Promise.all(targets.map((target) => stop(target.child)));
+    removeCopies();
     await table?.restore({ sessionsEnd: false });
   }
 }

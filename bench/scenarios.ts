@@ -25,6 +25,14 @@ export function scenarios(ids: number[]): Record<string, (target: Target) => () 
   };
 }
 
+/** Requests a wrk script holds, taken in turn: a get cycles through the ids, a create through as many names. */
+const SCRIPT_REQUESTS = 1000;
+
+/** The requests of one scenario's load, as bench/wrk.ts sends them. */
+export function requestList(next: () => Request): Request[] {
+  return Array.from({ length: SCRIPT_REQUESTS }, next);
+}
+
 /** The rows a list reads, inserted through the example's API. */
 export async function seed(example: Target): Promise<void> {
   for (let n = 0; n < ROWS; n++) {

@@ -22,34 +22,59 @@ export interface Target {
   headers: Record<string, string>;
 }
 
-function start(script: string, cwd: string, env: Record<string, string>): ChildProcess {
+function start(script: string, cwd: string, env: Record<string, string>, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
   // node itself, not npm: the PID is the server's, so its CPU time is the server's alone.
-  return spawn(process.execPath, ['--import', 'tsx/esm', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
+  // Read and dropped, as a container runtime reads a service's log: a pipe, not /dev/null, so a
+  // log line costs what it costs in production (a full pipe blocks a synchronous writer).
+  child.stdout?.resume();
+  return child;
+}
+
+/** A copy of the example to run beside it (bench/layers.ts, the before of bench/run.ts --before). */
+export interface Copy {
+  name: string;
+  /** Another folder of the same project; the example's own by default. */
+  dir?: string;
+  /** Variables set for it (AUTH_MODE=off, CORS_ORIGINS...). */
+  env?: Record<string, string>;
+  /** Headers its requests carry besides the token (an Origin for CORS). */
+  headers?: Record<string, string>;
 }
 
 /**
- * The reference example on databaseUrl (it migrates on start), with a token for its writes;
- * `copy` runs another folder of the same project (bench/layers.ts) under another name.
+ * The reference example on databaseUrl (it migrates on start), with a token for its writes unless
+ * AUTH_MODE=off; `copy` runs another folder or configuration of the same project under another name.
  */
-export async function startExample(databaseUrl: string, copy?: { name: string; dir: string }): Promise<Target> {
+export async function startExample(databaseUrl: string, copy?: Copy): Promise<Target> {
   const [port, managementPort] = [await freePort(), await freePort()];
   const account = { username: 'bench', password: randomBytes(18).toString('base64url') };
-  const child = start('src/server.ts', copy?.dir ?? example, {
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    MANAGEMENT_PORT: String(managementPort),
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    AUTH_USERNAME: account.username,
-    AUTH_PASSWORD: account.password,
-  });
+  // Copies share the database, and with it the token endpoint's limit per client address.
+  const env: Record<string, string> = { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_MINUTE: '10000', ...copy?.env };
+  const child = start(
+    'src/server.ts',
+    copy?.dir ?? example,
+    {
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MANAGEMENT_PORT: String(managementPort),
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      AUTH_USERNAME: account.username,
+      AUTH_PASSWORD: account.password,
+      ...env,
+    },
+    'pipe',
+  );
   const url = `http://127.0.0.1:${port}`;
+  const name = copy?.name ?? 'example';
   try {
     await waitFor(`http://127.0.0.1:${managementPort}/health/ready`, child);
+    if (env.AUTH_MODE === 'off') return { name, url, child, headers: { ...copy?.headers } };
     const response = await fetch(`${url}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
     if (response.status !== 200) throw new Error(`the example's POST /api/auth/token answered ${response.status}`);
     const { accessToken } = (await response.json()) as { accessToken: string };
-    return { name: copy?.name ?? 'example', url, child, headers: { authorization: `Bearer ${accessToken}` } };
+    return { name, url, child, headers: { authorization: `Bearer ${accessToken}`, ...copy?.headers } };
   } catch (error) {
     await stop(child);
     throw error;

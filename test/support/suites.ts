@@ -112,6 +112,8 @@ export const suites: Job[] = [
   layer('render, in process (npm run test:render)', { script: 'test:render' }),
   layer('unit (npm run test:unit)', { script: 'test:unit' }),
   { name: 'generator: type-check (src, test, bench)', kind: 'setup', cwd: root, command: ['npm', 'run', 'typecheck'] },
+  // About 75 s: the example's server CPU per request over bare Koa's, held to the committed baseline (bench/guard.ts).
+  { name: 'bench guard: example vs bare Koa, server CPU ratio of get and create', kind: 'check', cwd: root, command: [...tsx, 'bench/guard.ts'], after: [productExample] },
   ...bothDatabases(updated, 'product-service updated from the previous release to the next (owner edits, a resolved conflict, a field added)', {
     database: 'updated_product_service_test',
   }),

@@ -15,7 +15,7 @@ import { startRelay } from './events/relay.js';
 import { isDatabaseUnavailable } from './http/errors.js';
 import { createReadiness, type Readiness } from './http/health.js';
 import { createHttpServer, drain, listenRefusal } from './http/http-server.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, exitAfterFlush, type Logger } from './logger.js';
 import { migrateLatest, pendingMigrations, unknownMigrations } from './migrations/index.js';
 import { exitOnStartupFailure, StartupError } from './startup-error.js';
 
@@ -49,7 +49,8 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
       startup.abort();
       readiness.markStopping();
       logger.info({ signal }, 'shutting down');
-      const timer = setTimeout(() => {
+      // Armed until the exit: it also bounds writing the last log lines.
+      setTimeout(() => {
         logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out, forcing exit');
         process.exit(1);
       }, config.shutdownTimeoutMs);
@@ -61,13 +62,12 @@ export async function main(stopTracing?: () => Promise<void>): Promise<void> {
       };
       shutdown(serviceServer, managementServer, closeDatabase, stopTracing).then(
         () => {
-          clearTimeout(timer);
           logger.info('stopped');
-          process.exit(0);
+          exitAfterFlush(logger, 0);
         },
         (error: unknown) => {
           logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          exitAfterFlush(logger, 1);
         },
       );
     };

@@ -40,6 +40,8 @@ export function ifMatch(ctx: Context, required: boolean): Precondition {
  */
 export function notModified(ctx: Context, version: number): boolean {
   const header = ctx.get('If-None-Match').trim();
+  // Most reads send none: no tags to look for.
+  if (header === '') return false;
   if (header === '*') return true;
   return [...header.matchAll(ENTITY_TAG)].some(([, , value]) => value === String(version));
 }

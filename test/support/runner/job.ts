@@ -30,9 +30,10 @@ export interface Job {
   after?: Job[];
   /**
    * `tests`: uvu's totals are the job's counts. `setup`: making what other jobs need (a project,
-   * a type-check); it counts only when it fails, as one failure.
+   * a type-check); it counts only when it fails, as one failure. `check`: one command whose exit
+   * code is its verdict (the bench guard), counted as one test passed or failed.
    */
-  kind: 'tests' | 'setup';
+  kind: 'tests' | 'setup' | 'check';
   /** Why the job cannot run here: it is skipped, or counted as one failure under CI=true. */
   missing?: string;
 }

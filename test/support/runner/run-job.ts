@@ -50,6 +50,7 @@ export function runJob(job: Job, env: NodeJS.ProcessEnv, log: string, limitMs: n
 
 function counts(job: Job, output: string, status: number | null): Omit<Outcome, 'seconds'> {
   if (job.kind === 'setup') return status === 0 ? { passed: 0, failed: 0 } : { passed: 0, failed: 1, note: `exited with ${status}` };
+  if (job.kind === 'check') return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exited with ${status}` };
   const totals = uvuTotals(output);
   if (!totals) return { passed: 0, failed: 1, note: `no test totals printed (exit code ${status}): counted as one failure` };
   if (status !== 0 && totals.failed === 0) return { passed: totals.passed, failed: 1, note: `exited with ${status} although every test passed: counted as one failure` };

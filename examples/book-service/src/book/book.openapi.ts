@@ -1,6 +1,8 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
 import { badRequest } from '../openapi/responses.js';
 import { type Json, jsonContent, jsonSchemaOf, ref, textResponse, withoutTitle } from '../openapi/schema.js';
+import { serializerOf } from '../openapi/serializer.js';
+import type { BookModel } from './book.model.js';
 import { bookCreateSchema, bookSchema, bookUpdateSchema, INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET } from './book.schema.js';
 
 /** What the operations' descriptions share. */
@@ -58,6 +60,10 @@ export const listBadRequest = textResponse(
     `operation's description). Every broken rule is named, separated by "${PROBLEM_SEPARATOR}".`,
   'a list filtered by createdAt is read from its index in createdAt order only: add sort=createdAt (or sort=-createdAt)',
 );
+
+/** A book's answer and a list's, written as the document's Book schema states them. */
+export const bookJson = serializerOf<BookModel>(jsonSchemaOf(bookSchema));
+export const bookListJson = serializerOf<BookModel[]>(jsonSchemaOf(bookSchema), { array: true });
 
 /** What the book operations refer to in the document's components; `prefix` is where the API is served. */
 export function bookComponents(prefix: string): Record<string, Json> {

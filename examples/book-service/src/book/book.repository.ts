@@ -61,9 +61,13 @@ async function readPage(plan: PagePlan): Promise<BookModel[]> {
 /** The books not deleted: every read and write but restore and the purge sees only these. */
 const live = (trx?: Knex.Transaction) => BookModel.query(trx).whereNull('deleted_at');
 
-/** Finds one book; undefined when no row has this id, or it is deleted. */
+/**
+ * Finds one book; undefined when no row has this id, or it is deleted. A plain where on the
+ * key: findById and first() each add an operation whose hooks cost a get about a tenth of its CPU time.
+ */
 export async function findBook(id: number): Promise<BookModel | undefined> {
-  return live().findById(id);
+  const [book] = await live().where('id', id);
+  return book;
 }
 
 /**

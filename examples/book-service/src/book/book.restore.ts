@@ -6,7 +6,7 @@ import type { Operation, WriteRules } from '../http/operations.js';
 import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, ref } from '../openapi/schema.js';
 import { BookModel } from './book.model.js';
-import { bookBody, etagHeader, idParameter } from './book.openapi.js';
+import { bookBody, bookJson, etagHeader, idParameter } from './book.openapi.js';
 import { restoreBook } from './book.repository.js';
 
 /**
@@ -46,7 +46,7 @@ export function restoreOperation(rules: WriteRules): Operation {
         const actor = actorOf(ctx);
         const restore = async (trx?: Parameters<typeof restoreBook>[3]): Promise<StoredAnswer> => {
           const record = (await restoreBook(id, actor, precondition, trx)) ?? ctx.throw(404, `Book ${id} not found`);
-          return { status: 200, etag: etag(record.version), body: JSON.stringify(record) };
+          return { status: 200, etag: etag(record.version), body: bookJson(record) };
         };
         if (key === undefined) return answer(ctx, await restore());
         const request = { key, fingerprint: fingerprint(ctx), ttlSeconds: rules.idempotencyKeyTtlSeconds };

@@ -9,6 +9,7 @@ import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
+import { sendJson } from '../http/json-answer.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
@@ -21,6 +22,8 @@ import {
   bookBody,
   bookComponents,
   bookExamples,
+  bookJson,
+  bookListJson,
   CREATE_BAD_REQUEST,
   etagHeader,
   idParameter,
@@ -80,7 +83,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
           const { rows, next, total } = await listBooks(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
-          ctx.body = rows;
+          sendJson(ctx, bookListJson(rows));
         },
       ],
     },
@@ -140,7 +143,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
           const record = (await findBook(id)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
           if (notModified(ctx, record.version)) ctx.status = 304;
-          else ctx.body = record;
+          else sendJson(ctx, bookJson(record));
         },
       ],
     },
@@ -172,7 +175,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
           const precondition = ifMatch(ctx, rules.requireIfMatch);
           const record = (await updateBook(id, validateUpdate(ctx.request.body), actorOf(ctx), precondition)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
-          ctx.body = record;
+          sendJson(ctx, bookJson(record));
         },
       ],
     },
@@ -235,7 +238,7 @@ export function createBookRouter(guard: Guard, cursorKey: CursorKey, rules: Writ
 
 /** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
 function created(record: BookModel): StoredAnswer {
-  return { status: 201, location: `${booksPath}/${record.id}`, etag: etag(record.version), body: JSON.stringify(record) };
+  return { status: 201, location: `${booksPath}/${record.id}`, etag: etag(record.version), body: bookJson(record) };
 }
 
 function notFound(ctx: RouterContext, id: number): never {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 
+import { sendJson } from './json-answer.js';
+
 /** A write's answer as it is stored, and replayed to a retry with the same key. */
 export interface StoredAnswer {
   status: number;
@@ -114,6 +116,5 @@ export function answer(ctx: Context, stored: StoredAnswer): void {
   ctx.status = stored.status;
   ctx.set('ETag', stored.etag);
   if (stored.location !== undefined) ctx.set('Location', stored.location);
-  ctx.type = 'application/json';
-  ctx.body = stored.body;
+  sendJson(ctx, stored.body);
 }

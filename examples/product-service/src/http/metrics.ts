@@ -29,18 +29,35 @@ export function createMetrics(): { registry: Registry; middleware: Koa.Middlewar
     registers: [registry],
   });
 
+  // One child per method, route and status: the labels are checked and hashed once, not per request.
+  type Observer = ReturnType<typeof duration.labels>;
+  const observers = new Map<string, Map<string, Map<number, Observer>>>();
+  const observerOf = (method: string, route: string, status: number): Observer => {
+    const byRoute = observers.get(method) ?? observers.set(method, new Map()).get(method)!;
+    const byStatus = byRoute.get(route) ?? byRoute.set(route, new Map()).get(route)!;
+    return byStatus.get(status) ?? byStatus.set(status, duration.labels({ method, route, status })).get(status)!;
+  };
+  const observe = (ctx: Koa.Context, started: number) => {
+    // The router sets _matchedRoute to the route template (/api/products/:id), never the raw path.
+    const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+    observerOf(ctx.method, route === undefined ? UNMATCHED : String(route), ctx.res.statusCode).observe(
+      (performance.now() - started) / 1000,
+    );
+  };
+
   const middleware: Koa.Middleware = async (ctx, next) => {
     // Timed here rather than with startTimer(), which allocates a closure, two hrtime pairs and a merged label object.
     const started = performance.now();
-    // Observed when the response is done (sent or aborted): only then is the status final,
-    // even when an error handler outside this middleware turns a thrown error into the reply.
-    ctx.res.once('close', () => {
-      // The router sets _matchedRoute to the route template (/api/products/:id), never the raw path.
-      const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      const labels = { method: ctx.method, route: route === undefined ? UNMATCHED : String(route), status: ctx.res.statusCode };
-      duration.observe(labels, (performance.now() - started) / 1000);
-    });
-    await next();
+    try {
+      await next();
+    } catch (error) {
+      // Only once the response is done is the status final: an error handler outside this
+      // middleware turns the error into the reply.
+      ctx.res.once('close', () => observe(ctx, started));
+      throw error;
+    }
+    // Answered without an error: the status is final now, and no listener is needed.
+    observe(ctx, started);
   };
 
   return { registry, middleware };

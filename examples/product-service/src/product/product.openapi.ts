@@ -1,6 +1,8 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
 import { badRequest } from '../openapi/responses.js';
 import { type Json, jsonContent, jsonSchemaOf, ref, textResponse, withoutTitle } from '../openapi/schema.js';
+import { serializerOf } from '../openapi/serializer.js';
+import type { ProductModel } from './product.model.js';
 import { INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
 
 /** What the operations' descriptions share. */
@@ -58,6 +60,10 @@ export const listBadRequest = textResponse(
     `operation's description). Every broken rule is named, separated by "${PROBLEM_SEPARATOR}".`,
   'a list filtered by createdAt is read from its index in createdAt order only: add sort=createdAt (or sort=-createdAt)',
 );
+
+/** A product's answer and a list's, written as the document's Product schema states them. */
+export const productJson = serializerOf<ProductModel>(jsonSchemaOf(productSchema));
+export const productListJson = serializerOf<ProductModel[]>(jsonSchemaOf(productSchema), { array: true });
 
 /** What the product operations refer to in the document's components; `prefix` is where the API is served. */
 export function productComponents(prefix: string): Record<string, Json> {

@@ -9,6 +9,7 @@ import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
+import { sendJson } from '../http/json-answer.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
@@ -26,6 +27,8 @@ import {
   productBody,
   productComponents,
   productExamples,
+  productJson,
+  productListJson,
   UPDATE_BAD_REQUEST,
 } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
@@ -76,7 +79,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const { rows, next, total } = await listProducts(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
-          ctx.body = rows;
+          sendJson(ctx, productListJson(rows));
         },
       ],
     },
@@ -136,7 +139,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const record = (await findProduct(id)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
           if (notModified(ctx, record.version)) ctx.status = 304;
-          else ctx.body = record;
+          else sendJson(ctx, productJson(record));
         },
       ],
     },
@@ -168,7 +171,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const precondition = ifMatch(ctx, rules.requireIfMatch);
           const record = (await updateProduct(id, validateUpdate(ctx.request.body), actorOf(ctx), precondition)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
-          ctx.body = record;
+          sendJson(ctx, productJson(record));
         },
       ],
     },
@@ -223,7 +226,7 @@ export function createProductRouter(guard: Guard, cursorKey: CursorKey, rules: W
 
 /** A create's answer, as sent and as stored for the retries of an Idempotency-Key. */
 function created(record: ProductModel): StoredAnswer {
-  return { status: 201, location: `${productsPath}/${record.id}`, etag: etag(record.version), body: JSON.stringify(record) };
+  return { status: 201, location: `${productsPath}/${record.id}`, etag: etag(record.version), body: productJson(record) };
 }
 
 function notFound(ctx: RouterContext, id: number): never {

@@ -1,4 +1,5 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { AUTH_ENV } from '../tokens.js';
 /** The project folder, so the server starts the same from whatever folder the tests run in. */
 export const projectDir = fileURLToPath(new URL('../..', import.meta.url));
 
-export type LogEntry = { level?: number; msg?: string; host?: string; port?: number; attempt?: number; retryInMs?: number };
+export type LogEntry = { level?: number; msg?: string; host?: string; port?: number; attempt?: number; retryInMs?: number; requestId?: string };
 
 export interface Exit {
   code: number | null;
@@ -29,6 +30,8 @@ export interface Started {
   servicePort: number;
   managementPort: number;
   exit: Promise<Exit>;
+  /** Every JSON log line so far, parsed (the Spawned's). */
+  logs: LogEntry[];
 }
 
 export interface Spawned {
@@ -82,13 +85,18 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, s
       logs.push(entry);
       if (entry.msg === 'service listening') ports.service = entry.port!;
       if (entry.msg === 'management listening') ports.management = entry.port!;
-      if (entry.msg === 'ready') resolve({ child, servicePort: ports.service!, managementPort: ports.management!, exit });
+      if (entry.msg === 'ready') resolve({ child, servicePort: ports.service!, managementPort: ports.management!, exit, logs });
     });
     exit.then(({ code, signal }) => reject(new Error(`server exited with ${code ?? signal} before ready:\n${output}`)));
   });
   // A process expected to fail never gets ready: keep that rejection from going unhandled.
   started.catch(() => undefined);
   return { child, logs, started, exit };
+}
+
+/** Resolves once the process's stdout has closed: every line it wrote has been read (exit can come first). */
+export async function outputRead(child: ChildProcess): Promise<void> {
+  if (!child.stdout!.closed) await once(child.stdout!, 'close');
 }
 
 /** SIGKILL to the process group of a server spawned with 'npm start': npm and the service at once. */
