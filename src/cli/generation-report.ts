@@ -36,12 +36,12 @@ export function reportGeneration(
   for (const { status } of result.plan) counts[status] += 1;
   print(`Wrote ${outArgument}: ${counts.create} created, ${counts.conflict} replaced, ${counts.identical} unchanged.`);
   if (result.env.status === 'created') {
-    const { username, password } = result.env.secrets;
+    const { username, password, tenant } = result.env.secrets;
     print(`
 Created .env (git-ignored, readable only by you) with a random JWT_SECRET and the account
 for POST /api/auth/token, which writes need:
   username: ${username}
-  password: ${password}`);
+  password: ${password}${tenant === undefined ? '' : `\n  tenant:   ${tenant} (AUTH_TENANT)`}`);
   } else {
     print('Kept the existing .env: its JWT_SECRET and password are unchanged.');
   }

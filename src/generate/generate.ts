@@ -104,7 +104,7 @@ export function generate(options: GenerateOptions): GenerateResult {
   const plan = planFiles(files, outDir);
   if (options.dryRun) return { outDir, files, plan, written: false, env: { status: 'planned' } };
   writeFiles(files, plan, outDir);
-  const secrets = createSecrets();
+  const secrets = createSecrets({ tenancy: options.answers.tenantClaim !== undefined });
   const env = writeEnvFile(outDir, secrets) === 'created' ? { status: 'created' as const, secrets } : { status: 'kept' as const };
   return { outDir, files, plan, written: true, env };
 }

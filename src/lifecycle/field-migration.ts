@@ -77,7 +77,7 @@ export function withFieldMigration(record: ProjectRecord, taken: readonly number
     changes: [
       ...(eventsChange === 'on' ? ['records every change in an outbox, which the service publishes (events)'] : []),
       ...(softDeleteChange === 'on' ? ['keeps deleted rows, restorable until purged (soft delete)'] : []),
-      ...(tenantsApart ? [`keeps each tenant's rows apart (row-level security); the rows stored so far go to ${JSON.stringify(existingRowsTenant)}`] : []),
+      ...(tenantsApart ? [`keeps each tenant's rows apart (row-level security); the rows stored so far go to ${JSON.stringify(existingRowsTenant)}; the built-in account then needs its tenant, AUTH_TENANT, in .env`] : []),
       ...changes.map(describeChange),
       ...(softDeleteChange === 'off' ? ['removes deleted rows for good (no soft delete; the migration refuses while deleted rows exist)'] : []),
       ...(eventsChange === 'off' ? ['drops the outbox (no events; the migration refuses while events wait in it)'] : []),

@@ -9,14 +9,23 @@ export interface LocalSecrets {
   jwtSecret: string;
   username: string;
   password: string;
+  /** Where tenants are kept apart: the built-in account's tenant (AUTH_TENANT), without which the service does not start. */
+  tenant?: string;
 }
 
-/** Random secrets for a new project: a 48-byte JWT_SECRET (HS256 wants at least 32) and a 24-character password. */
-export function createSecrets(): LocalSecrets {
+/** The built-in account's tenant in a new project's .env. */
+export const LOCAL_TENANT = 'local';
+
+/**
+ * Random secrets for a new project: a 48-byte JWT_SECRET (HS256 wants at least 32) and a
+ * 24-character password; with `tenancy`, the account's tenant too.
+ */
+export function createSecrets({ tenancy = false } = {}): LocalSecrets {
   return {
     jwtSecret: randomBytes(48).toString('base64url'),
     username: 'admin',
     password: randomBytes(18).toString('base64url'),
+    ...(tenancy && { tenant: LOCAL_TENANT }),
   };
 }
 
@@ -27,6 +36,7 @@ export function envFileContent(secrets: LocalSecrets): string {
     `JWT_SECRET=${secrets.jwtSecret}`,
     `AUTH_USERNAME=${secrets.username}`,
     `AUTH_PASSWORD=${secrets.password}`,
+    ...(secrets.tenant === undefined ? [] : ["# The tenant the account's tokens name; its records are seen by its tokens only.", `AUTH_TENANT=${secrets.tenant}`]),
     '',
   ].join('\n');
 }

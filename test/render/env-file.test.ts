@@ -37,6 +37,17 @@ secrets('a new project gets a private .env with a random secret and password, pr
   assert.is.not(first!.AUTH_PASSWORD, second!.AUTH_PASSWORD);
 });
 
+secrets('a project that keeps tenants apart gets the account\'s tenant too, without which it would not start', async () => {
+  const cwd = tempDir();
+  const result = await runCli(['Invoice', '--yes', '--tenant-claim', 'org_id', '--out', 'out'], cwd);
+  assert.is(result.status, 0, result.stderr);
+  assert.is(readEnv(join(cwd, 'out/.env')).AUTH_TENANT, 'local');
+  assert.match(result.stdout, 'tenant:   local (AUTH_TENANT)');
+  const single = await runCli(['Invoice', '--yes', '--out', 'single'], cwd);
+  assert.is(readEnv(join(cwd, 'single/.env')).AUTH_TENANT, undefined);
+  assert.not.match(single.stdout, 'AUTH_TENANT');
+});
+
 secrets('regenerating with --force keeps the existing .env and says so', async () => {
   const cwd = tempDir();
   assert.is((await runCli(['OrderLine', '--yes', '--out', 'out'], cwd)).status, 0);
