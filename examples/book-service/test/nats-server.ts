@@ -78,12 +78,18 @@ export async function startNatsServer(stream = 'TEST_EVENTS'): Promise<NatsServe
     start,
     nextEvent: async () => {
       const nc = await connect({ servers: url });
-      const subscription = nc.subscribe(`${SERVICE_NAME}.>`, { max: 1 });
+      // Resolved from the callback, as the message is read: a caller that kills the service on it
+      // must not first wait for the connection to close, or the relay finishes its batch meanwhile.
+      const arrived = new Promise<void>((resolve) => {
+        nc.subscribe(`${SERVICE_NAME}.>`, {
+          max: 1,
+          callback: () => {
+            resolve();
+            void nc.close();
+          },
+        });
+      });
       await nc.flush();
-      const arrived = (async () => {
-        for await (const _ of subscription) break;
-        await nc.close();
-      })();
       return { arrived };
     },
     events: (options) => readStream(url, stream, options?.purge === true),
