@@ -37,8 +37,11 @@ export function listCases(parameters: Json[], rows: Row[]): ListCase[] {
     if (values.length < 2) throw new Error(`${name}: the rows need two values of ${key}`);
     const middle = values[Math.floor(values.length / 2)]!;
     const sorted: Query = operator === undefined ? {} : { sort: [key!] };
+    // A strict bound at either end of the values still finds rows: past the middle of two (createdBy's two authors) it would not.
+    const ordered = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const bound = operator === 'gt' ? ordered[0]! : operator === 'lt' ? ordered.at(-1)! : middle;
     const value =
-      operator === 'in' ? [values[0], values[1]] : operator === 'prefix' ? String(middle).slice(0, Math.max(1, String(middle).length - 2)) : middle;
+      operator === 'in' ? [values[0], values[1]] : operator === 'prefix' ? String(middle).slice(0, Math.max(1, String(middle).length - 2)) : bound;
     cases.push({ name, query: { [name]: value as Query[string], ...sorted } });
   }
   const sort = parameters.find((parameter) => parameter.name === 'sort')!;
