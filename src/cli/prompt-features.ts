@@ -12,16 +12,17 @@ export interface Features {
 }
 
 /**
- * The opt-in features, in one list (Enter alone takes none): soft delete (--soft-delete), change
- * events to NATS (--events nats), and tenants kept apart, whose token claim is asked next (--tenant-claim).
+ * The opt-in features, in one list (Enter alone takes none): soft delete (--soft-delete), tenants
+ * kept apart, whose token claim is asked once the list is done (--tenant-claim), and change events
+ * to NATS (--events nats).
  */
 export async function askFeatures(labelPlural: string): Promise<Features> {
   const picked = await checkbox({
     message: 'More (space picks one, Enter is done; none is the plain service)',
     choices: [
       { name: `soft delete: a delete keeps the record, restorable until it is purged (--soft-delete)`, value: 'softDelete' },
-      { name: `events: every change published to NATS JetStream through an outbox (--events nats)`, value: 'events' },
       { name: `tenants: each sees only its own ${labelPlural}, kept apart by PostgreSQL (--tenant-claim)`, value: 'tenants' },
+      { name: `events: every change published to NATS JetStream through an outbox (--events nats)`, value: 'events' },
     ],
   });
   const features: Features = {

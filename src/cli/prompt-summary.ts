@@ -18,7 +18,8 @@ export async function confirmGeneration(answers: Answers, outArgument: string, a
   say('');
   if (answers.softDelete) say(`Soft delete: a deleted ${names.label} stays restorable until it is purged.`);
   if (answers.tenantClaim !== undefined) say(`Tenants: the token claim ${answers.tenantClaim} names each request's tenant.`);
-  if (answers.softDelete || answers.tenantClaim !== undefined) say('');
+  if (answers.events !== undefined) say(`Events: every committed change of ${names.labelPlural} is published to NATS JetStream, through an outbox.`);
+  if (answers.softDelete || answers.tenantClaim !== undefined || answers.events !== undefined) say('');
   say(`The same without questions: ${again}`);
   say('');
   return confirm({ message: `Write ${outArgument}?`, default: true });

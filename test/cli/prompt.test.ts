@@ -190,19 +190,19 @@ test('only what is missing is asked: keeping the standard fields gives the proje
   assert.equal(JSON.parse(answers('asked')).fields, DEFAULT_FIELDS.map(canonicalField), 'the standard fields, listed');
 });
 
-test('the features come in one list: soft delete and tenants picked, the claim asked, the summary and its command say both', async () => {
+test('the features come in one list: soft delete, tenants and events picked, the claim asked, the summary and its command say all three', async () => {
   const cwd = tempDir();
   const session = await converse(['Invoice', '--port', '8080', '--management-port', '8081', '--no-git'], cwd, [
     [/\? Keep the standard item fields/, line('')],
-    [/\? More \(space picks one, Enter is done[\s\S]*soft delete[\s\S]*tenants/, ` ${pickAfter(1)}${KEYS.enter}`],
+    [/\? More \(space picks one, Enter is done[\s\S]*soft delete[\s\S]*tenants[\s\S]*events/, ` ${pickAfter(1)}${pickAfter(1)}${KEYS.enter}`],
     [/\? The token claim that names the tenant: \(org_id\)/, line('org id')],
     [/> tenant claim must be a token claim's name/, `${KEYS.ctrlU}${line('org_id')}`],
-    [/Soft delete: a deleted invoice stays restorable[\s\S]*Tenants: the token claim org_id[\s\S]*\? Write \.\/invoice-service\?/, line('')],
+    [/Soft delete: a deleted invoice stays restorable[\s\S]*Tenants: the token claim org_id[\s\S]*Events: every committed change of invoices[\s\S]*\? Write \.\/invoice-service\?/, line('')],
   ]);
   assert.is(session.status, 0, session.screen);
   const answers = JSON.parse(readFileSync(join(cwd, 'invoice-service/create-item-service.json'), 'utf8'));
-  assert.equal([answers.softDelete, answers.tenantClaim], [true, 'org_id']);
-  assert.match(session.screen, /The same without questions: .* --soft-delete --tenant-claim org_id --no-git --yes/);
+  assert.equal([answers.softDelete, answers.tenantClaim, answers.events], [true, 'org_id', 'nats']);
+  assert.match(session.screen, /The same without questions: .* --soft-delete --tenant-claim org_id --events nats --no-git --yes/);
 });
 
 test.run();
