@@ -41,9 +41,10 @@ rendering('the answers file records what is needed to regenerate exactly', () =>
 rendering('templates mirror the generated tree file for file; one with nothing to say for these answers is left out', () => {
   // The field-change migration's template renders once per change `update` recorded: a fresh project has none.
   const templates = loadTemplates().filter((template) => !template.path.includes('__migration__'));
-  assert.is(renderProject({ ...bookAnswers, events: 'nats', migrationLayout: 'stepwise' }).size, templates.length);
+  const everything = { ...bookAnswers, events: 'nats', tenantClaim: 'org_id' } as const;
+  assert.is(renderProject({ ...everything, migrationLayout: 'stepwise' }).size, templates.length);
   // The stepwise layout's index and version migrations: a new project's create migration makes both.
-  assert.is(renderProject({ ...bookAnswers, events: 'nats' }).size, templates.length - 2);
+  assert.is(renderProject(everything).size, templates.length - 2);
   // Without unique or indexed text there is no prefix filter, so no collation to check; without soft
   // delete no restore, purge (its schedule and its command) or their tests; without events no outbox,
   // relay, AsyncAPI document, NATS or their tests.
@@ -57,8 +58,11 @@ rendering('templates mirror the generated tree file for file; one with nothing t
     'deploy/prometheus/alerts.yaml',
     ...['nats-server.ts', 'event-checks.ts', 'events.test.ts', 'events-faults.test.ts', 'events-crash.test.ts'].map((name) => `test/${name}`),
   ];
-  assert.is(files.size, templates.length - 3 - softDeleteOnly.length - eventsOnly.length);
-  for (const path of ['src/collation.ts', ...softDeleteOnly, ...eventsOnly]) assert.not.ok(files.has(path), path);
+  const tenancyOnly = ['src/tenant-scope.ts', 'test/tenancy.test.ts', 'test/tenant-isolation.test.ts'];
+  assert.is(files.size, templates.length - 3 - softDeleteOnly.length - eventsOnly.length - tenancyOnly.length);
+  for (const path of ['src/collation.ts', ...softDeleteOnly, ...eventsOnly, ...tenancyOnly]) assert.not.ok(files.has(path), path);
+  const withTenants = renderProject({ ...product, tenantClaim: 'org_id' });
+  for (const path of tenancyOnly) assert.ok(withTenants.has(path), path);
   assert.ok(renderProject({ ...product, softDelete: true }).has('src/product/product.restore.ts'));
   const withEvents = renderProject({ ...product, events: 'nats' });
   for (const path of eventsOnly) assert.ok(withEvents.has(path), path);
