@@ -9,6 +9,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse as parseYaml } from 'yaml';
 
+import { DEFAULT_PORTS } from '../../src/answers/answers.js';
+import { renderProject } from '../../src/generate/generate.js';
 import { generatedProjects } from '../support/generated-projects.js';
 import { root } from '../support/helpers.js';
 
@@ -84,10 +86,24 @@ for (const { dir, names } of generatedProjects) {
       [url.username, url.password, url.pathname.slice(1), url.port],
       [postgres.env.POSTGRES_USER, postgres.env.POSTGRES_PASSWORD, postgres.env.POSTGRES_DB, postgres.ports[0].split(':')[0]],
     );
-    // The tests need Node.js and the PostgreSQL service alone: no step installs system packages.
-    assert.not.ok(steps.some((step) => /\bapt-get\b/.test(step.run ?? '')));
+    // The tests need Node.js and the PostgreSQL service, and nats-server where the project publishes change events.
+    const installs = steps.map((step) => step.run ?? '').filter((run) => /\bapt-get\b/.test(run));
+    const events = (JSON.parse(read('create-item-service.json')) as { events?: string }).events !== undefined;
+    assert.equal(installs, events ? ['sudo apt-get update && sudo apt-get install -y nats-server'] : []);
+    if (events) assert.ok(steps.findIndex((step) => installs.includes(step.run ?? '')) < steps.findIndex((step) => step.run === 'npm test'), 'installed before the tests');
     assert.is(job!['runs-on'], 'ubuntu-latest');
   });
 
   ci.run();
 }
+
+const events = suite('GitHub Actions workflow of a project with change events');
+
+events('installs nats-server before its tests, which start servers of their own', () => {
+  const rendered = renderProject({ entity: 'Book', ...DEFAULT_PORTS, events: 'nats' }).get('.github/workflows/ci.yml')!;
+  const steps = (parseYaml(rendered) as Workflow).jobs.test!.steps.map((step) => step.run);
+  const install = steps.indexOf('sudo apt-get update && sudo apt-get install -y nats-server');
+  assert.ok(install >= 0 && install < steps.indexOf('npm test'));
+});
+
+events.run();
