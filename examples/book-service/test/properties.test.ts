@@ -8,6 +8,7 @@ import { anyBody, createBody, invalidCreate, invalidField, runs, updateBody } fr
 import { FIELDS, numbered, OWN_KEYS } from './factory.js';
 import { useService } from './helpers.js';
 import { assertClientError, assertNoServerError, assertRefused, type RawResponse, send, tally } from './raw-http.js';
+import { listAll } from './responses.js';
 
 // Property tests over HTTP: generated bodies and headers, also outside what the OpenAPI document
 // describes (document-properties.test.ts fuzzes what it does, ids and query strings included). The
@@ -21,11 +22,6 @@ const PATH = '/api/books';
 
 const call = (method: string, path: string, headers: Record<string, string | string[]> = {}, body?: string | Buffer) =>
   send(service().servicePort, method, path, headers, body);
-
-async function total(): Promise<number> {
-  const response = await service().api(`${PATH}?pageSize=1&count=exact`);
-  return Number(response.headers.get('x-total-count'));
-}
 
 async function createOne(): Promise<Record<string, unknown>> {
   const response = await call('POST', PATH, JSON_TYPE, JSON.stringify(numbered()));
@@ -62,7 +58,7 @@ test('an invalid create answers 400 in plain text and stores nothing', async () 
     }),
     { numRuns: runs() },
   );
-  assert.is(await total(), 0);
+  assert.equal(await listAll(service()), []);
 });
 
 test('an invalid update answers 400 and changes nothing', async () => {
@@ -85,9 +81,11 @@ test('an invalid update answers 400 and changes nothing', async () => {
 
 test('no method, path, body, content type or encoding causes a 5xx', async () => {
   const table = tableForEachRun();
+  // Mostly the two operations that read a body; the others must not trip over one either.
   const target = fc.oneof(
-    fc.constant({ method: 'POST', path: PATH }),
-    fc.constantFrom('PUT', 'POST', 'PATCH', 'DELETE', 'GET').map((method) => ({ method, path: `${PATH}/1` })),
+    { weight: 3, arbitrary: fc.constant({ method: 'POST', path: PATH }) },
+    { weight: 3, arbitrary: fc.constant({ method: 'PUT', path: `${PATH}/1` }) },
+    fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET').map((method) => ({ method, path: `${PATH}/1` })),
     fc.constantFrom('PUT', 'PATCH', 'DELETE').map((method) => ({ method, path: PATH })),
   );
   const contentType = fc.oneof(
