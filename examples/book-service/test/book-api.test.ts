@@ -5,7 +5,7 @@ import { BookModel } from '../src/book/book.model.js';
 import { ApiError, allBooks, type BookItem } from '../src/client/client.js';
 import { READ, WRITE } from './auth-helpers.js';
 import { asCreate, asUpdate, type BookCreate, clientOf } from './client.js';
-import { change, changeAll, FIELDS, NO_CHANGE, numbered, OWN_KEYS, stored, tooFew } from './factory.js';
+import { change, FIELDS, numbered, OWN_KEYS, stored, tooFew } from './factory.js';
 import { runnable, useService, WRITE_HEADERS } from './helpers.js';
 import { expectText, fieldsOf, listAll } from './responses.js';
 import { AUTHORIZATION, signToken } from './tokens.js';
@@ -45,13 +45,6 @@ test('POST creates a book and answers 201 with Location and the stored row', asy
   assert.ok(age >= 0 && age < 60_000, `createdAt is recent (${age} ms)`);
 });
 
-test('GET by id reads back exactly what was created', async () => {
-  const created = await create();
-  const { data, response } = await clientOf(service()).GET(ITEM, { params: { path: { id: created.id } } });
-  assert.is(response.status, 200);
-  assert.equal(data, created);
-});
-
 test('a query through Objection (BookModel.query()) reads the row as the API answers it', async () => {
   const created = await create();
   const [read] = await BookModel.query().where('id', created.id);
@@ -70,33 +63,11 @@ test('GET list answers an empty array, without Link, and X-Total-Count 0 only wh
 
 runnable(test, tooFew(25))('GET list pages by id with defaults page 1 and pageSize 20', async () => {
   for (let i = 1; i <= 25; i++) await create(numbered(i));
-  const api = clientOf(service());
-  const first = await api.GET(PATH, { params: { query: { count: 'exact' } } });
+  const first = await clientOf(service()).GET(PATH, { params: { query: { count: 'exact' } } });
   assert.is(first.response.headers.get('x-total-count'), '25');
   assert.equal(
     first.data?.map((o) => o.id),
     Array.from({ length: 20 }, (_, i) => i + 1),
-  );
-
-  const second = await api.GET(PATH, { params: { query: { page: 2, pageSize: 10 } } });
-  assert.is(second.response.headers.get('x-total-count'), null);
-  assert.equal(
-    second.data?.map((o) => o.id),
-    [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
-  );
-
-  const beyond = await api.GET(PATH, { params: { query: { page: 9, count: 'exact' } } });
-  assert.equal(beyond.data, []);
-  assert.is(beyond.response.headers.get('x-total-count'), '25');
-});
-
-runnable(test, tooFew(25))('the client walks a whole list along Link rel="next", each book once in id order', async () => {
-  for (let i = 1; i <= 25; i++) await create(numbered(i));
-  const walked: number[] = [];
-  for await (const row of allBooks(clientOf(service()), { pageSize: 4 })) walked.push(row.id);
-  assert.equal(
-    walked,
-    Array.from({ length: 25 }, (_, i) => i + 1),
   );
 });
 
@@ -164,17 +135,6 @@ test('PUT changes only the given fields and moves updatedAt', async () => {
   assert.is(updated.createdAt, created.createdAt);
   assert.match(updated.updatedAt, ISO_UTC);
   assert.ok(Date.parse(updated.updatedAt) > Date.parse(created.updatedAt), 'updatedAt moved');
-  assert.equal((await clientOf(service()).GET(ITEM, { params: { path: { id: created.id } } })).data, updated);
-});
-
-runnable(test, NO_CHANGE)('PUT can change every field at once', async () => {
-  const created = await create();
-  const changes = changeAll();
-  const { data: updated } = await clientOf(service()).PUT(ITEM, { params: { path: { id: created.id } }, body: asUpdate(changes) });
-  assert.equal(
-    { ...updated, version: undefined, updatedAt: undefined },
-    { ...created, ...changes, version: undefined, updatedAt: undefined },
-  );
 });
 
 test('PUT with an empty object answers 400 and changes nothing', async () => {
@@ -183,31 +143,6 @@ test('PUT with an empty object answers 400 and changes nothing', async () => {
   assert.is(response.status, 400);
   assert.match(String(error), /at least one field/);
   assert.equal(await listAll(service()), [created]);
-});
-
-test('DELETE answers 204 with no body, then the book is gone', async () => {
-  const created = await create();
-  const api = clientOf(service());
-  const { data, response } = await api.DELETE(ITEM, { params: { path: { id: created.id } } });
-  assert.is(response.status, 204);
-  assert.is(data, undefined);
-  assert.is((await api.GET(ITEM, { params: { path: { id: created.id } } })).response.status, 404);
-  assert.equal(await listAll(service()), []);
-});
-
-test('a missing id answers 404 naming the id for GET, PUT and DELETE', async () => {
-  await create();
-  const api = clientOf(service());
-  const missing = { params: { path: { id: 42 } } };
-  for (const { error, response } of [
-    await api.GET(ITEM, missing),
-    await api.PUT(ITEM, { ...missing, body: asUpdate(change()) }),
-    await api.DELETE(ITEM, missing),
-  ]) {
-    assert.is(response.status, 404);
-    assert.is(error, 'Book 42 not found');
-  }
-  assert.is((await listAll(service())).length, 1);
 });
 
 runnable(test, tooFew(2))('the documented refusals reach the client as status and message: 401, 403, 412, 413, 415, 422', async () => {
@@ -237,7 +172,26 @@ runnable(test, tooFew(2))('the documented refusals reach the client as status an
 });
 
 test('an id that is not a positive 32-bit integer answers 400', async () => {
-  for (const id of ['abc', '0', '-1', '1.5', '2147483648', '1e3', '+1', '%201', '0x10', '99999999999999999999']) {
+  // Only plain digits name an id: no sign, leading zero, exponent, other script's digits or escaped byte.
+  for (const id of [
+    'abc',
+    '0',
+    '00',
+    '007',
+    '-0',
+    '-1',
+    '1.5',
+    '2147483648',
+    '1e3',
+    '+1',
+    '%201',
+    '%00',
+    '%EF%BC%91',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '99999999999999999999',
+  ]) {
     for (const [method, body] of [['GET'], ['PUT', JSON.stringify(change())], ['DELETE']] as const) {
       const response = await service().api(`${PATH}/${id}`, {
         method,

@@ -102,8 +102,3 @@ export function change(n = 1): Partial<Fields> {
   const field = CHANGEABLE[0];
   return (field === undefined ? { [FIELDS[0]!]: nthValue(FIELDS[0]!, n) } : { [field]: changedValue(field, n) }) as Partial<Fields>;
 }
-
-/** A valid update of every field of numbered(n) that can change. */
-export function changeAll(n = 1): Partial<Fields> {
-  return Object.fromEntries(CHANGEABLE.map((field) => [field, changedValue(field, n)])) as Partial<Fields>;
-}

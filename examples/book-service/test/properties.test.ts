@@ -5,14 +5,15 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { anyBody, createBody, invalidCreate, invalidField, runs, updateBody } from './arbitraries.js';
-import { answeredFields, FIELDS, numbered, OWN_KEYS, stored } from './factory.js';
+import { FIELDS, numbered, OWN_KEYS } from './factory.js';
 import { useService } from './helpers.js';
 import { assertClientError, assertNoServerError, assertRefused, type RawResponse, send, tally } from './raw-http.js';
-import { fieldsOf } from './responses.js';
+import { listAll } from './responses.js';
 
-// Property tests over HTTP: generated bodies and headers (request-properties.test.ts: ids and
-// query strings). The service must never answer 5xx, must refuse bad input with a plain-text 4xx,
-// and must store valid input exactly.
+// Property tests over HTTP: generated bodies and headers, also outside what the OpenAPI document
+// describes (document-properties.test.ts fuzzes what it does, ids and query strings included). The
+// service must never answer 5xx and must refuse bad input with a plain-text 4xx naming it; that valid
+// input is stored exactly, model.test.ts checks.
 
 const test = suite('book properties');
 const service = useService(test);
@@ -21,11 +22,6 @@ const PATH = '/api/books';
 
 const call = (method: string, path: string, headers: Record<string, string | string[]> = {}, body?: string | Buffer) =>
   send(service().servicePort, method, path, headers, body);
-
-async function total(): Promise<number> {
-  const response = await service().api(`${PATH}?pageSize=1&count=exact`);
-  return Number(response.headers.get('x-total-count'));
-}
 
 async function createOne(): Promise<Record<string, unknown>> {
   const response = await call('POST', PATH, JSON_TYPE, JSON.stringify(numbered()));
@@ -55,23 +51,6 @@ function tableForEachRun() {
   };
 }
 
-test('a valid create is stored exactly and reads back equal', async () => {
-  await fc.assert(
-    fc.asyncProperty(createBody, async (input) => {
-      const created = await call('POST', PATH, JSON_TYPE, JSON.stringify(input));
-      assert.is(created.status, 201, created.text);
-      const body = JSON.parse(created.text) as Record<string, unknown>;
-      assert.equal(fieldsOf(body), stored(input));
-      const read = await call('GET', `${PATH}/${body.id}`);
-      assert.is(read.status, 200);
-      assert.equal(JSON.parse(read.text), body);
-      // Deleted again, so that later runs never meet its unique values.
-      assert.is((await call('DELETE', `${PATH}/${body.id}`)).status, 204);
-    }),
-    { numRuns: runs() },
-  );
-});
-
 test('an invalid create answers 400 in plain text and stores nothing', async () => {
   await fc.assert(
     fc.asyncProperty(invalidCreate, async ({ body, key }) => {
@@ -79,26 +58,7 @@ test('an invalid create answers 400 in plain text and stores nothing', async () 
     }),
     { numRuns: runs() },
   );
-  assert.is(await total(), 0);
-});
-
-test('a valid update changes exactly the fields it names', async () => {
-  let current = await createOne();
-  await fc.assert(
-    fc.asyncProperty(updateBody, async (changes) => {
-      const updated = await call('PUT', `${PATH}/${current.id}`, JSON_TYPE, JSON.stringify(changes));
-      assert.is(updated.status, 200, updated.text);
-      const body = JSON.parse(updated.text) as Record<string, unknown>;
-      assert.equal(
-        { ...body, version: undefined, updatedAt: undefined },
-        { ...current, ...answeredFields(changes), version: undefined, updatedAt: undefined },
-      );
-      const read = await call('GET', `${PATH}/${current.id}`);
-      assert.equal(JSON.parse(read.text), body);
-      current = body;
-    }),
-    { numRuns: runs() },
-  );
+  assert.equal(await listAll(service()), []);
 });
 
 test('an invalid update answers 400 and changes nothing', async () => {
@@ -119,30 +79,15 @@ test('an invalid update answers 400 and changes nothing', async () => {
   assert.equal(JSON.parse((await call('GET', `${PATH}/${original.id}`)).text), original);
 });
 
-test('no body, method or path combination causes a 5xx', async () => {
+test('no method, path, body, content type or encoding causes a 5xx', async () => {
   const table = tableForEachRun();
+  // Mostly the two operations that read a body; the others must not trip over one either.
   const target = fc.oneof(
-    fc.constant({ method: 'POST', path: PATH }),
-    fc.constantFrom('PUT', 'POST', 'PATCH', 'DELETE', 'GET').map((method) => ({ method, path: `${PATH}/1` })),
+    { weight: 3, arbitrary: fc.constant({ method: 'POST', path: PATH }) },
+    { weight: 3, arbitrary: fc.constant({ method: 'PUT', path: `${PATH}/1` }) },
+    fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET').map((method) => ({ method, path: `${PATH}/1` })),
     fc.constantFrom('PUT', 'PATCH', 'DELETE').map((method) => ({ method, path: PATH })),
   );
-  await fc.assert(
-    fc.asyncProperty(target, anyBody, async ({ method, path }, body) => {
-      await table.prepare(path);
-      const response = await call(method, path, JSON_TYPE, body);
-      assertNoServerError(response, { method, path, body: String(body).slice(0, 200) });
-      if (response.status === 201) {
-        const created = JSON.parse(response.text) as { id: number };
-        assert.equal(JSON.parse((await call('GET', `${PATH}/${created.id}`)).text), created);
-      }
-      table.written(method, response);
-    }),
-    { numRuns: runs() },
-  );
-});
-
-test('headers: content types, charsets, duplicates and encodings never cause a 5xx', async () => {
-  const table = tableForEachRun();
   const contentType = fc.oneof(
     fc.constantFrom(
       'application/json',
@@ -170,19 +115,24 @@ test('headers: content types, charsets, duplicates and encodings never cause a 5
     ),
     fc.string({ maxLength: 20 }).filter((text) => /^[\t\x20-\x7e]*$/.test(text)),
   );
+  // Mostly plain JSON, so that most bodies reach the parser and the validator.
   const contentTypes = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(['application/json'] as string[]) },
     contentType.map((type) => [type]),
     fc.array(contentType, { minLength: 2, maxLength: 3 }),
     fc.constant([] as string[]),
   );
-  const encoding = fc.constantFrom(undefined, 'identity', 'gzip', 'deflate', 'br', 'GZIP', 'foo', 'gzip, gzip', 'gzip, identity', '');
+  const encoding = fc.option(fc.constantFrom('identity', 'gzip', 'deflate', 'br', 'GZIP', 'foo', 'gzip, gzip', 'gzip, identity', ''), {
+    nil: undefined,
+    freq: 2,
+  });
   const compress = fc.boolean();
   const body = fc.oneof(
     createBody.map((input) => JSON.stringify(input)),
     anyBody,
   );
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom('POST', 'PUT'), contentTypes, encoding, compress, body, async (method, types, enc, squeeze, raw) => {
+    fc.asyncProperty(target, contentTypes, encoding, compress, body, async ({ method, path }, types, enc, squeeze, raw) => {
       const headers: Record<string, string | string[]> = {};
       if (types.length > 0) headers['content-type'] = types.length === 1 ? types[0]! : types;
       if (enc !== undefined) headers['content-encoding'] = enc;
@@ -190,13 +140,13 @@ test('headers: content types, charsets, duplicates and encodings never cause a 5
       if (squeeze && enc === 'gzip') bytes = gzipSync(bytes);
       if (squeeze && enc === 'deflate') bytes = deflateSync(bytes);
       if (squeeze && enc === 'br') bytes = brotliCompressSync(bytes);
-      const path = method === 'POST' ? PATH : `${PATH}/1`;
       await table.prepare(path);
       const response = await call(method, path, headers, bytes);
-      assertNoServerError(response, { method, headers, body: bytes.toString('base64').slice(0, 200) });
+      assertNoServerError(response, { method, path, headers, body: bytes.toString('base64').slice(0, 200) });
       table.written(method, response);
     }),
-    { numRuns: runs() },
+    // Two hundred: this one property stands for the bodies and for the headers.
+    { numRuns: runs(200) },
   );
   // Still serving normally afterwards.
   await service().reset();
@@ -206,10 +156,6 @@ test('headers: content types, charsets, duplicates and encodings never cause a 5
 
 test.after(() => {
   console.log(`  properties: ${tally.requests} requests sent, ${tally.serverErrors} answered 5xx`);
-});
-
-test('no request of this file was answered 5xx', () => {
-  assert.is(tally.serverErrors, 0);
 });
 
 test.run();

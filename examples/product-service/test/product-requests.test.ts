@@ -66,15 +66,8 @@ bodies('application/json with a charset is accepted', async () => {
   assert.is(response.status, 201);
 });
 
-bodies('malformed JSON answers 400 in plain text', async () => {
-  const response = await post(bodyService(), '/api/products', JSON.stringify(numbered()).replace(/}$/, ','));
-  assert.is(response.status, 400);
-  assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
-  assert.equal(await listAll(bodyService()), []);
-});
-
-bodies('a body that is not a JSON object answers 400', async () => {
-  for (const body of ['[]', JSON.stringify([numbered()]), '"text"', '42', 'null']) {
+bodies('malformed JSON, or JSON that is not an object, answers 400 in plain text and stores nothing', async () => {
+  for (const body of [JSON.stringify(numbered()).replace(/}$/, ','), '[]', JSON.stringify([numbered()]), '"text"', '42', 'null']) {
     const response = await post(bodyService(), '/api/products', body);
     assert.is(response.status, 400, body);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
