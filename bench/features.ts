@@ -7,6 +7,7 @@
  *
  *   DATABASE_URL=postgres://... npm run bench:features             8 rounds of 3 s
  *   DATABASE_URL=postgres://... npm run bench:features -- --short  3 rounds of 1 s
+ *   DATABASE_URL=postgres://... npm run bench:features -- --only soft   the plain service and the variants whose name holds the word
  *
  * It quotes req/s and server CPU per request per variant, and each variant's req/s and CPU as a
  * ratio to the plain service's (CPU: the median of the ratios to the run beside it).
@@ -25,7 +26,7 @@ import { inRounds, MODES } from './rounds.js';
 import { ROWS, scenarios, seed } from './scenarios.js';
 import { startExample, stop, type Target } from './targets.js';
 
-const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const mode = options.short ? MODES.short : MODES.full;
 const root = new URL('..', import.meta.url).pathname;
 
@@ -71,7 +72,9 @@ async function main(): Promise<void> {
   const tables: TableKeeper[] = [];
   try {
     let ids: number[] | undefined;
-    for (const variant of VARIANTS) {
+    // The plain service always, as the reference; its req/s is then that of the runs beside the variants measured.
+    const chosen = VARIANTS.filter((variant) => variant.name === 'plain' || options.only === undefined || variant.name.includes(options.only));
+    for (const variant of chosen) {
       const dir = render(variant.answers);
       dirs.push(dir);
       const database = await createDatabase(serverUrl, 'create_item_service_features');

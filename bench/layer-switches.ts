@@ -66,15 +66,16 @@ export const LAYERS: Layer[] = [
       },
       {
         file: REPOSITORY,
-        find: /return await ProductModel\.query\(trx\)\.insert\(fields\)[^;]*;/,
+        // Before issue 44 (no authors) or after.
+        find: /return await ProductModel\.query\(trx\)\s*\.insert\((fields|\{ \.\.\.fields, createdBy: actor, updatedBy: actor \})\)[^;]*;/,
         replace:
-          "const now = new Date().toISOString();\n    const [row] = await (trx ?? ProductModel.knex())('products').insert({ ...fields, created_at: now, updated_at: now }).returning('*');\n    return plainProduct(row);",
+          "const now = new Date().toISOString();\n    const [row] = await (trx ?? ProductModel.knex())('products').insert({ ...fields, created_at: now, updated_at: now, created_by: actor, updated_by: actor }).returning('*');\n    return plainProduct(row);",
       },
       {
         file: REPOSITORY,
         find: /\n$/,
         replace:
-          '\n\n// biome-ignore lint: the bench\'s plain row\nfunction plainProduct(row: any): any {\n  return { id: row.id, name: row.name, description: row.description, price: Number(row.price), quantity: row.quantity, createdAt: row.created_at, updatedAt: row.updated_at, version: row.version };\n}\n',
+          '\n\n// biome-ignore lint: the bench\'s plain row\nfunction plainProduct(row: any): any {\n  return { id: row.id, name: row.name, description: row.description, price: Number(row.price), quantity: row.quantity, createdAt: row.created_at, updatedAt: row.updated_at, createdBy: row.created_by, updatedBy: row.updated_by, version: row.version };\n}\n',
       },
     ],
   },
