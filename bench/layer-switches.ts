@@ -61,7 +61,7 @@ export const LAYERS: Layer[] = [
       {
         file: REPOSITORY,
         // findById (before issue 47) or a where on the key (after).
-        find: /return ProductModel\.query\(\)\.findById\(id\);|const \[product\] = await ProductModel\.query\(\)\.where\('id', id\);\n\s*return product;/,
+        find: /return ProductModel\.query\(\)\.findById\(id\);|const \[found\] = await ProductModel\.query\(\)\.where\('id', id\);\n\s*return found;/,
         replace: "return ProductModel.knex()('products').where('id', id).first().then((row) => (row === undefined ? undefined : plainProduct(row)));",
       },
       {

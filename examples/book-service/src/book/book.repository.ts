@@ -66,8 +66,8 @@ const live = (trx?: Knex.Transaction) => BookModel.query(trx).whereNull('deleted
  * key: findById and first() each add an operation whose hooks cost a get about a tenth of its CPU time.
  */
 export async function findBook(id: number): Promise<BookModel | undefined> {
-  const [book] = await live().where('id', id);
-  return book;
+  const [found] = await live().where('id', id);
+  return found;
 }
 
 /**

@@ -57,8 +57,8 @@ async function readPage(plan: PagePlan): Promise<ProductModel[]> {
  * first() each add an operation whose hooks cost a get about a tenth of its CPU time.
  */
 export async function findProduct(id: number): Promise<ProductModel | undefined> {
-  const [product] = await ProductModel.query().where('id', id);
-  return product;
+  const [found] = await ProductModel.query().where('id', id);
+  return found;
 }
 
 /**
