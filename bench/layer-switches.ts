@@ -83,7 +83,7 @@ export const LAYERS: Layer[] = [
     name: 'no JSON serialization (a fixed text)',
     edits: [
       // One expression, so that it stands after the get's `else` with or without the ETag's `if`.
-      { file: ROUTES, find: /ctx\.body = record;|sendJson\(ctx, productJson\(record\)\);/, replace: `(ctx.type = 'application/json'), (ctx.body = ${JSON.stringify(FIXED_ANSWER)});` },
+      { file: ROUTES, find: /ctx\.body = record;|sendSerialized\(ctx, productJson\(record\)\);/, replace: `(ctx.type = 'application/json'), (ctx.body = ${JSON.stringify(FIXED_ANSWER)});` },
       { file: ROUTES, find: /body: (JSON\.stringify|\w+)\(record\) \}/, replace: `body: ${JSON.stringify(FIXED_ANSWER)} }` },
     ],
   },

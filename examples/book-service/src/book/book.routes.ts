@@ -9,7 +9,7 @@ import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
-import { sendJson } from '../http/json-answer.js';
+import { sendSerialized } from '../http/json-answer.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
@@ -83,7 +83,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
           const { rows, next, total } = await listBooks(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
-          sendJson(ctx, bookListJson(rows));
+          sendSerialized(ctx, bookListJson(rows));
         },
       ],
     },
@@ -143,7 +143,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
           const record = (await findBook(id)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
           if (notModified(ctx, record.version)) ctx.status = 304;
-          else sendJson(ctx, bookJson(record));
+          else sendSerialized(ctx, bookJson(record));
         },
       ],
     },
@@ -175,7 +175,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
           const precondition = ifMatch(ctx, rules.requireIfMatch);
           const record = (await updateBook(id, validateUpdate(ctx.request.body), actorOf(ctx), precondition)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
-          sendJson(ctx, bookJson(record));
+          sendSerialized(ctx, bookJson(record));
         },
       ],
     },

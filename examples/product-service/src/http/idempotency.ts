@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 
-import { sendJson } from './json-answer.js';
+import { sendSerialized } from './json-answer.js';
 
 /** A write's answer as it is stored, and replayed to a retry with the same key. */
 export interface StoredAnswer {
@@ -116,5 +116,5 @@ export function answer(ctx: Context, stored: StoredAnswer): void {
   ctx.status = stored.status;
   ctx.set('ETag', stored.etag);
   if (stored.location !== undefined) ctx.set('Location', stored.location);
-  sendJson(ctx, stored.body);
+  sendSerialized(ctx, stored.body);
 }

@@ -9,7 +9,7 @@ import { etag, ifMatch, notModified } from '../http/conditional.js';
 import type { CursorKey } from '../http/cursor.js';
 import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '../http/idempotency.js';
 import { parseId } from '../http/ids.js';
-import { sendJson } from '../http/json-answer.js';
+import { sendSerialized } from '../http/json-answer.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
@@ -79,7 +79,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const { rows, next, total } = await listProducts(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
-          sendJson(ctx, productListJson(rows));
+          sendSerialized(ctx, productListJson(rows));
         },
       ],
     },
@@ -139,7 +139,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const record = (await findProduct(id)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
           if (notModified(ctx, record.version)) ctx.status = 304;
-          else sendJson(ctx, productJson(record));
+          else sendSerialized(ctx, productJson(record));
         },
       ],
     },
@@ -171,7 +171,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
           const precondition = ifMatch(ctx, rules.requireIfMatch);
           const record = (await updateProduct(id, validateUpdate(ctx.request.body), actorOf(ctx), precondition)) ?? notFound(ctx, id);
           ctx.set('ETag', etag(record.version));
-          sendJson(ctx, productJson(record));
+          sendSerialized(ctx, productJson(record));
         },
       ],
     },
