@@ -161,6 +161,8 @@ test('once PostgreSQL starts the service is ready within 10 s and creates an ord
   await cluster.start();
   const elapsed = await until('ready after the database started', 10_000, async () => (await status(service.managementPort, '/health/ready')) === 200);
   console.log(`\n  time to ready after PostgreSQL started: ${elapsed} ms`);
+  // The log is written in batches (up to 250 ms late): the line with the service port may follow readiness.
+  await until('service port logged', 5_000, () => service.servicePort !== undefined, { server: service.server });
 
   const created = await get(service.servicePort, API, {
     method: 'POST',

@@ -77,6 +77,8 @@ test('v1 starts with npm start after v2 applied 002-add-sku, with MIGRATE_ON_STA
         });
         console.log(`  rollback: v1 ready in ${ms} ms with MIGRATE_ON_START=${migrateOnStart}`);
         assert.is((await fetch(`http://127.0.0.1:${port}/api/products`)).status, 200);
+        // The log is written in batches (up to 250 ms late): the warning may follow readiness.
+        await until('the unknown migration logged', 5_000, () => server.lines.some((line) => line.includes('this build does not know')), { server });
         const warnings = server.lines.filter((line) => line.includes('this build does not know'));
         assert.is(warnings.length, 1, server.lines.join('\n'));
         assert.match(warnings[0]!, '002-add-sku; left alone');
