@@ -11,7 +11,7 @@
  * relay's work included), and the ratio on/off. Any answer but 200/201 fails the run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,8 +24,8 @@ import pg from 'pg';
 import { freePort, waitFor } from '../examples/book-service/bench/processes.js';
 import { readAnswersFile } from '../src/answers/answers-file.js';
 import { DEFAULT_PORTS } from '../src/answers/answers.js';
-import { generate } from '../src/generate/generate.js';
 import { createDatabase, type ScratchDatabase } from './database.js';
+import { removeCopies, renderedProject } from './example-copies.js';
 import { median } from './rounds.js';
 import { cpuMicros, startExample, stop, type Target } from './targets.js';
 
@@ -57,13 +57,10 @@ const SCENARIOS: Record<string, Scenario> = {
   }),
 };
 
-/** book-service rendered from its answers without events, resolving packages from the root's install. */
+/** book-service rendered from its answers without events. */
 function withoutEvents(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'book-service-no-events-'));
   const { events: _, ...answers } = readAnswersFile(join(withEvents, 'create-item-service.json'));
-  generate({ answers: { ...DEFAULT_PORTS, ...answers }, outDir: dir, force: true });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
+  return renderedProject({ ...DEFAULT_PORTS, ...answers });
 }
 
 /** A nats-server with JetStream of the bench's own; stopped by its PID. */
@@ -189,7 +186,7 @@ async function main(): Promise<void> {
     await Promise.all(targets.map((target) => stop(target.child)));
     await stop(nats.child);
     await Promise.all(databases.map((database) => database.drop()));
-    rmSync(plainDir, { recursive: true, force: true });
+    removeCopies();
     rmSync(nats.dir, { recursive: true, force: true });
   }
 }

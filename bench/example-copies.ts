@@ -1,13 +1,17 @@
 /**
  * Copies of the reference example for the bench to run beside it: its sources with some text
- * edited (a layer switched off: bench/layers.ts), or as a commit of this repository had them (the
- * "before" of a change: bench/run.ts --before). Packages resolve from the root's install, as the
+ * edited (a layer switched off: bench/layers.ts), as a commit of this repository had them (the
+ * "before" of a change: bench/run.ts --before), or a project rendered from other answers (a feature
+ * on or off: bench/features.ts, bench/events.ts). Packages resolve from the root's install, as the
  * example's own do.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import type { Answers } from '../src/answers/answers.js';
+import { generate } from '../src/generate/generate.js';
 
 export interface Edit {
   file: string;
@@ -51,6 +55,13 @@ export function exampleAt(ref: string): string {
   const dir = newFolder();
   const archive = execFileSync('git', ['archive', '--format=tar', ref, ...PARTS.map((part) => `${example}/${part}`)], { cwd: root, maxBuffer: 1 << 28 });
   execFileSync('tar', ['-x', '--strip-components=2', '-C', dir], { input: archive });
+  return dir;
+}
+
+/** A project rendered from `answers`, as the generator writes it. */
+export function renderedProject(answers: Answers): string {
+  const dir = newFolder();
+  generate({ answers, outDir: dir, force: true });
   return dir;
 }
 

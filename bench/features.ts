@@ -12,23 +12,20 @@
  * It quotes req/s and server CPU per request per variant, and each variant's req/s and CPU as a
  * ratio to the plain service's (CPU: the median of the ratios to the run beside it).
  */
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
 import { keepTable, type TableKeeper } from '../examples/product-service/bench/table.js';
 import type { Answers } from '../src/answers/answers.js';
 import { DEFAULT_PORTS } from '../src/answers/answers.js';
-import { generate } from '../src/generate/generate.js';
 import { createDatabase, type ScratchDatabase } from './database.js';
+import { removeCopies, renderedProject } from './example-copies.js';
 import { inRounds, MODES } from './rounds.js';
 import { ROWS, scenarios, seed } from './scenarios.js';
 import { startExample, stop, type Target } from './targets.js';
 
 const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const mode = options.short ? MODES.short : MODES.full;
-const root = new URL('..', import.meta.url).pathname;
 
 /** The tenant of the bench's account and of its table keeper's session. */
 const TENANT = 'bench';
@@ -47,14 +44,6 @@ const VARIANTS: Variant[] = [
   { name: 'tenants', answers: { tenantClaim: 'org_id' }, env: { AUTH_TENANT: TENANT }, session: `-c app.tenant_id=${TENANT}` },
 ];
 
-/** The product service with `answers`, rendered into a folder of its own that resolves packages from the root's install. */
-function render(answers: Partial<Answers>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'product-service-feature-'));
-  generate({ answers: { entity: 'Product', ...DEFAULT_PORTS, ...answers }, outDir: dir, force: true });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
 function withSession(url: string, session: string | undefined): string {
   if (session === undefined) return url;
   const withOptions = new URL(url);
@@ -66,7 +55,6 @@ async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('set DATABASE_URL to a PostgreSQL server where this role may create a database');
   console.log(`${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}; ${mode.rounds} rounds of ${mode.seconds} s, in pairs with the plain service`);
-  const dirs: string[] = [];
   const databases: ScratchDatabase[] = [];
   const targets: Target[] = [];
   const tables: TableKeeper[] = [];
@@ -75,8 +63,7 @@ async function main(): Promise<void> {
     // The plain service always, as the reference; its req/s is then that of the runs beside the variants measured.
     const chosen = VARIANTS.filter((variant) => variant.name === 'plain' || options.only === undefined || variant.name.includes(options.only));
     for (const variant of chosen) {
-      const dir = render(variant.answers);
-      dirs.push(dir);
+      const dir = renderedProject({ entity: 'Product', ...DEFAULT_PORTS, ...variant.answers });
       const database = await createDatabase(serverUrl, 'create_item_service_features');
       databases.push(database);
       const target = await startExample(database.url, { name: variant.name, dir, env: variant.env });
@@ -107,7 +94,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(targets.map((target) => stop(target.child)));
     for (const database of databases) await database.drop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    removeCopies();
   }
   console.log(`load average ${loadavg()[0]!.toFixed(1)} after`);
 }
