@@ -14,7 +14,7 @@ export interface LocalSecrets {
 }
 
 /** The built-in account's tenant in a new project's .env. */
-export const LOCAL_TENANT = 'local';
+const LOCAL_TENANT = 'local';
 
 /**
  * Random secrets for a new project: a 48-byte JWT_SECRET (HS256 wants at least 32) and a
