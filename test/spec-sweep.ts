@@ -30,11 +30,10 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { checkAnswers } from '../src/answers/answers-file.js';
 import { biomeFindings } from './support/biome.js';
 import { assertDeclaredPackages } from './support/declared-packages.js';
 import { linkRootModules, root, tempDir } from './support/helpers.js';
-import { spec } from './support/spec-arbitrary.js';
+import { refusalOf, spec } from './support/spec-arbitrary.js';
 
 const SPECS = Number(process.env.SWEEP_SPECS ?? 6);
 const SEED = Number(process.env.SWEEP_SEED ?? randomInt(2 ** 31));
@@ -61,16 +60,6 @@ function run(command: string, args: string[], cwd: string): string | undefined {
   const failures = output.indexOf('FAIL');
   const shown = failures >= 0 ? output.slice(failures, failures + 6000) : output.slice(-4000);
   return `${[command, ...args].join(' ')} exited ${result.status}:\n${shown}${result.stderr.slice(-2000)}`;
-}
-
-/** Why the generator refuses the answers (fields, and what they make with the entity: index names, tenancy), or undefined. */
-function refusalOf(answers: object): string | undefined {
-  try {
-    checkAnswers(answers);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }
 
 // Draws until SPECS specs are accepted; a few refused ones check that refusals are one line.

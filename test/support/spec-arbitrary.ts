@@ -8,7 +8,9 @@
  */
 import fc from 'fast-check';
 
+import { checkAnswers } from '../../src/answers/answers-file.js';
 import { validateEntity } from '../../src/answers/validate-answers.js';
+import { FieldSpecError } from '../../src/fields/validate-fields.js';
 import { NOUNS } from './nouns.js';
 
 /** Codes and formats owners write: SKUs, ISBNs, member numbers, slugs, country codes. */
@@ -74,3 +76,17 @@ export const spec = fc.record({
   // Tenants kept apart or not: a plain claim or an identity provider's namespaced one.
   tenantClaim: fc.option(fc.constantFrom('org_id', 'https://example.com/tenant'), { nil: undefined }),
 });
+
+/**
+ * Why the generator refuses drawn answers (their fields, and what the fields make with the entity:
+ * index names, tenancy), or undefined when it accepts them. Anything but a refusal is thrown.
+ */
+export function refusalOf(answers: object): string | undefined {
+  try {
+    checkAnswers(answers);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof FieldSpecError)) throw error;
+    return error.message;
+  }
+}
