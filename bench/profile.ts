@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     try {
       await seed(example);
       await table.mark();
-      const ids = ((await (await fetch(`${example.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
+      const ids = ((await (await fetch(`${example.url}/api/products?pageSize=${ROWS}`, { headers: example.headers })).json()) as { id: number }[]).map((row) => row.id);
       const generator = scenarios(ids)[Object.keys(scenarios(ids)).find((name) => name.startsWith(scenario)) ?? ''];
       if (!generator) throw new Error(`unknown scenario "${scenario}" (list, get, create)`);
       const run = await wrk(example.url, requestList(generator(example)), { connections: 20, seconds: Number(options.seconds) });
