@@ -10,9 +10,7 @@
  * It quotes req/s, p99 and the server's CPU per request (its process's user + system time, the
  * relay's work included), and the ratio on/off. Any answer but 200/201 fails the run.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -21,11 +19,11 @@ import autocannon from 'autocannon';
 
 import pg from 'pg';
 
-import { freePort, waitFor } from '../examples/book-service/bench/processes.js';
 import { readAnswersFile } from '../src/answers/answers-file.js';
 import { DEFAULT_PORTS } from '../src/answers/answers.js';
 import { createDatabase, type ScratchDatabase } from './database.js';
 import { removeCopies, renderedProject } from './example-copies.js';
+import { startNats } from './nats-server.js';
 import { median } from './rounds.js';
 import { cpuMicros, startExample, stop, type Target } from './targets.js';
 
@@ -61,16 +59,6 @@ const SCENARIOS: Record<string, Scenario> = {
 function withoutEvents(): string {
   const { events: _, ...answers } = readAnswersFile(join(withEvents, 'create-item-service.json'));
   return renderedProject({ ...DEFAULT_PORTS, ...answers });
-}
-
-/** A nats-server with JetStream of the bench's own; stopped by its PID. */
-async function startNats(): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const [port, monitor] = [await freePort(), await freePort()];
-  const dir = mkdtempSync(join(tmpdir(), 'bench-nats-'));
-  const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitor), '-sd', dir];
-  const child = spawn(process.env.NATS_SERVER ?? 'nats-server', args, { stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${monitor}/healthz?js-enabled-only=true`, child);
-  return { url: `nats://127.0.0.1:${port}`, child, dir };
 }
 
 async function seed(target: Target): Promise<number[]> {
@@ -184,10 +172,9 @@ async function main(): Promise<void> {
     }
   } finally {
     await Promise.all(targets.map((target) => stop(target.child)));
-    await stop(nats.child);
+    await nats.stop();
     await Promise.all(databases.map((database) => database.drop()));
     removeCopies();
-    rmSync(nats.dir, { recursive: true, force: true });
   }
 }
 

@@ -33,7 +33,10 @@ export async function anyChange(knex: Knex): Promise<boolean> {
 
 /** Removes the changes published (by their ids). */
 export async function forgetChanges(knex: Knex, ids: readonly string[]): Promise<void> {
-  await knex('outbox').whereIn('id', ids).delete();
+  // One array parameter: one statement text whatever the batch's size, not one placeholder per id.
+  await knex('outbox')
+    .whereRaw('id = any(?::uuid[])', [[...ids]])
+    .delete();
 }
 
 /** How many changes wait, and when the oldest was recorded (undefined when none waits). */
