@@ -11,7 +11,13 @@ export interface Move {
   to: string;
 }
 
-export const MOVES: readonly Move[] = [];
+export const MOVES: readonly Move[] = [
+  // 0.1.0: the database code in src/db/, the command-line tools in src/cli/ (issue 48).
+  ...['database', 'database-url', 'database-values', 'database-misconfiguration', 'postgres-connection', 'embedded-database', 'data-dir-lock', 'collation', 'tenant-scope'].map(
+    (name) => ({ from: `src/${name}.ts`, to: `src/db/${name}.ts` }),
+  ),
+  ...['migrate', 'seed', 'purge', 'hash-password', 'command-line'].map((name) => ({ from: `src/${name}.ts`, to: `src/cli/${name}.ts` })),
+];
 
 /**
  * The declared moves that apply between two renderings: the old path was rendered before and is
