@@ -26,10 +26,11 @@ export function printStatus(
   output.log(stateCounts(status.files));
   const listed = all ? status.files : status.files.filter(needsAttention);
   if (listed.length > 0) {
-    const width = Math.max(...listed.map((file) => file.path.length), 4);
+    const shown = (file: FileStatus) => (file.from === undefined ? file.path : `${file.from} -> ${file.path}`);
+    const width = Math.max(...listed.map((file) => shown(file).length), 4);
     output.log('');
     output.log(`  ${'file'.padEnd(width)}  ${'state'.padEnd(10)}  pending`);
-    for (const { path, state, change } of listed) output.log(`  ${path.padEnd(width)}  ${(state ?? '-').padEnd(10)}  ${change ?? '-'}`);
+    for (const file of listed) output.log(`  ${shown(file).padEnd(width)}  ${(file.state ?? '-').padEnd(10)}  ${file.change ?? '-'}`);
     output.log('');
   }
   const conflicted = status.files.filter((file) => file.state === 'conflicted').map((file) => file.path);
@@ -61,6 +62,7 @@ function stateCounts(files: readonly FileStatus[]): string {
     ['update', 'change'],
     ['new', 'add'],
     ['obsolete', 'remove'],
+    ['move', 'move'],
   ] as const;
   const pending = changes
     .map(([change, verb]) => [files.filter((file) => file.change === change).length, verb] as const)

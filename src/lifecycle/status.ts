@@ -1,6 +1,7 @@
 import { ENV_FILE } from '../project-files/secrets.js';
 import type { PendingFieldMigration } from './field-migration.js';
 import type { FileMap } from './merge.js';
+import { movesBetween, type Move } from './moves.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
 import { hashContent, manifestOf, type Manifest } from '../project-files/record.js';
 
@@ -15,13 +16,16 @@ export type LocalState = 'unchanged' | 'edited' | 'missing' | 'conflicted';
 /** The last line of a conflict block `update` writes; a file holding one is not resolved yet. */
 const CONFLICT_END = /^>>>>>>> create-item-service \S+$/m;
 
-/** What this version would change: renders it differently, adds it, or no longer renders it. */
-export type PendingChange = 'update' | 'new' | 'obsolete';
+/** What this version would change: renders it differently, adds it, no longer renders it, or renders it at another path. */
+export type PendingChange = 'update' | 'new' | 'obsolete' | 'move';
 
 export interface FileStatus {
+  /** The file's path; for a move, the new one. */
   path: string;
   state: LocalState | null;
   change: PendingChange | null;
+  /** For a move: the path the file has now (see moves.ts). */
+  from?: string;
 }
 
 export interface ProjectStatus {
@@ -48,6 +52,8 @@ export interface StatusInput {
   newFiles: FileMap;
   recordedVersion: string;
   generatorVersion: string;
+  /** The moves this version declares (moves.ts). */
+  moves?: readonly Move[];
 }
 
 /** Files the generator does not own: the answers file is its record, `.env` holds the owner's secrets. */
@@ -57,8 +63,17 @@ const NOT_OWNED = new Set([ANSWERS_FILE, ENV_FILE]);
 export function projectStatus(input: StatusInput): ProjectStatus {
   const manifest = input.manifest ?? (input.baseFiles ? manifestOf(new Map(input.baseFiles)) : undefined);
   if (manifest === undefined) throw new Error('projectStatus needs the recorded manifest or the base files');
-  const paths = [...new Set([...Object.keys(manifest), ...input.newFiles.keys()])].filter((path) => !NOT_OWNED.has(path)).sort();
-  const files = paths.map((path) => fileStatus(path, manifest[path], input.newFiles.get(path), input.disk.get(path)));
+  const recorded = new Map(Object.entries(manifest));
+  const moves = movesBetween(input.moves ?? [], recorded, input.newFiles).filter(({ from, to }) => !NOT_OWNED.has(from) && !NOT_OWNED.has(to));
+  const moved = new Set(moves.flatMap(({ from, to }) => [from, to]));
+  const paths = [...recorded.keys(), ...input.newFiles.keys()].filter((path) => !NOT_OWNED.has(path) && !moved.has(path));
+  const files = [...new Set(paths)].map((path) => fileStatus(path, manifest[path], input.newFiles.get(path), input.disk.get(path)));
+  for (const { from, to } of moves) {
+    // The owner's file is the old one, or the new one once it was moved by hand.
+    const { state } = fileStatus(from, manifest[from], undefined, input.disk.get(from) ?? input.disk.get(to));
+    files.push({ path: to, state, change: 'move', from });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const updatePending = input.recordedVersion !== input.generatorVersion || files.some((file) => file.change !== null);
   return { recordedVersion: input.recordedVersion, generatorVersion: input.generatorVersion, updatePending, files };
 }

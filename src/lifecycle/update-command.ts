@@ -4,7 +4,8 @@ import { loadTemplates, render } from '../render/render.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { renderBase } from './base-rendering.js';
 import { destructiveRefusal, fieldRuleChanges, migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
-import { planUpdate, WRITES } from './merge.js';
+import { CONFLICTS, planUpdate, WRITES } from './merge.js';
+import { MOVES } from './moves.js';
 import { consoleOutput, readFiles, readProject, removeFile, uncommittedChanges, writeFileAtomically, type Output } from './project.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
 import { LifecycleError, manifestOf, recordGeneration, type ProjectRecord } from '../project-files/record.js';
@@ -67,7 +68,7 @@ function inGitWorkTree(dir: string): boolean {
 }
 
 function conflictsLeft(plan: UpdatePlan): boolean {
-  return plan.files.some((file) => file.action === 'conflict' || file.action === 'unresolved');
+  return plan.files.some((file) => CONFLICTS.has(file.action));
 }
 
 /** Reads the project, rebuilds the base rendering, checks it against the record, and plans every file. */
@@ -90,7 +91,7 @@ export function planProjectUpdate(dir: string, options: UpdateOptions = {}): Upd
   if (migration && migration.destructive.length > 0 && !options.allowDestructive) throw new LifecycleError(destructiveRefusal(migration, record));
   const theirs = recordGeneration(render(answers, loadTemplates(), GENERATOR_VERSION));
   const ours = readFiles(dir, new Set([...base.keys(), ...theirs.keys()]));
-  const files = planUpdate({ base, theirs, ours, version: GENERATOR_VERSION });
+  const files = planUpdate({ base, theirs, ours, version: GENERATOR_VERSION, moves: MOVES });
   const answersFile = theirs.get(ANSWERS_FILE);
   const plan: UpdatePlan = { record, files, answersFile: answersFile === ours.get(ANSWERS_FILE) ? undefined : answersFile };
   const fieldRules = fieldRuleChanges(record);
@@ -146,6 +147,8 @@ function applyPlan(dir: string, plan: UpdatePlan): void {
     try {
       if (file.action === 'delete') removeFile(dir, file.path);
       else writeFileAtomically(dir, file.path, file.content ?? '');
+      // Removed only once the new path holds the file: a run that stops in between is simply run again.
+      if (file.move && file.action !== 'delete') removeFile(dir, file.move.from);
     } catch (error) {
       throw new LifecycleError(
         `cannot ${file.action === 'delete' ? 'delete' : 'write'} ${file.path} (${(error as Error).message}); ` +

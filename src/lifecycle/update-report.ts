@@ -1,4 +1,4 @@
-import { WRITES, type PlannedUpdate, type UpdateAction } from './merge.js';
+import { CONFLICTS, WRITES, type PlannedUpdate, type UpdateAction } from './merge.js';
 import type { Output } from './project.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
 import { updateSubject, type UpdatePlan } from './update-plan.js';
@@ -15,6 +15,10 @@ const EXPLAINED: Record<UpdateAction, string> = {
   'keep-obsolete': 'no longer generated, but edited by you: kept, remove it when you no longer need it',
   'stay-deleted': 'deleted by you: stays deleted',
   unresolved: 'still holds conflict markers of this version: resolve them',
+  move: 'moved by this version; any edits of yours go with it',
+  'move-merge': 'moved and changed by this version, edited by you: merged cleanly',
+  'move-conflict': 'moved and changed by this version, edited by you in the same place',
+  'move-blocked': 'this version moves it, but a file of yours is at the new path: left here, carry your edits over',
 };
 
 /** `--dry-run`: the plan, file by file, with the conflicts to expect. */
@@ -23,7 +27,7 @@ export function printPlan(plan: UpdatePlan, version: string, output: Output): vo
   printFiles(plan, output);
   printFieldMigration(plan, 'would add', output);
   printRuleChanges(plan.fieldRules, `\nRules edited in ${ANSWERS_FILE}, which update would carry into the schemas and the document:`, output);
-  const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
+  const conflicts = plan.files.filter((file) => CONFLICTS.has(file.action));
   if (conflicts.length > 0) output.log(`\nConflicts expected in ${count(conflicts.length, 'file')}: ${conflicts.map((file) => file.path).join(', ')}.`);
   output.log('\nDry run: nothing was written.');
 }
@@ -39,7 +43,7 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output, 
   printFiles(plan, output);
   printFieldMigration(plan, 'added', output);
   printRuleChanges(plan.fieldRules, `\nRules edited in ${ANSWERS_FILE}, now in the schemas and the document:`, output);
-  const conflicts = plan.files.filter((file) => file.action === 'conflict' || file.action === 'unresolved');
+  const conflicts = plan.files.filter((file) => CONFLICTS.has(file.action));
   if (conflicts.length > 0) {
     output.log(`\nConflicts: resolve the marked hunks (<<<<<<< yours ... ======= ... >>>>>>> create-item-service ${version}) in:`);
     for (const file of conflicts) output.log(`  ${file.path}${file.conflicts ? ` (${count(file.conflicts, 'hunk')})` : ''}`);
@@ -62,8 +66,8 @@ function printFieldMigration(plan: UpdatePlan, verb: string, output: Output): vo
 
 function printFiles(plan: UpdatePlan, output: Output): void {
   const shown = plan.files.filter((file) => file.action !== 'current');
-  const width = Math.max(...shown.map((file) => file.path.length), ANSWERS_FILE.length);
-  for (const file of shown) output.log(`  ${file.action.padEnd(13)} ${file.path.padEnd(width)}  ${explain(file)}`);
+  const width = Math.max(...shown.map((file) => shownPath(file).length), ANSWERS_FILE.length);
+  for (const file of shown) output.log(`  ${file.action.padEnd(13)} ${shownPath(file).padEnd(width)}  ${explain(file)}`);
   if (plan.answersFile !== undefined) {
     output.log(`  ${'record'.padEnd(13)} ${ANSWERS_FILE.padEnd(width)}  new version and file hashes, written last`);
   }
@@ -71,9 +75,14 @@ function printFiles(plan: UpdatePlan, output: Output): void {
   if (current > 0) output.log(`  ${count(current, 'file')} already up to date.`);
 }
 
+/** A moved file shows both paths, `src/database.ts -> src/db/database.ts`, as git reports a rename. */
+function shownPath(file: PlannedUpdate): string {
+  return file.move ? `${file.move.from} -> ${file.move.to}` : file.path;
+}
+
 function explain(file: PlannedUpdate): string {
   const why = EXPLAINED[file.action];
-  return file.action === 'conflict' ? `${why} (${count(file.conflicts ?? 0, 'hunk')})` : why;
+  return file.conflicts === undefined ? why : `${why} (${count(file.conflicts, 'hunk')})`;
 }
 
 /** The fields' rule changes, one line per field: every change the answers file's edit brings, not only its columns. */

@@ -41,7 +41,7 @@ export function loadTemplates(dir: string = TEMPLATES_DIR): Template[] {
  * same map, byte for byte, laid out by the project's pinned Biome (see formatFiles). Files ending in `.hbs` go through Handlebars (the suffix is dropped);
  * other files are copied as they are. `__name__` in a path is replaced by that name
  * (`src/__fileBase__/__fileBase__.model.ts` -> `src/order-line/order-line.model.ts`). A template
- * that renders to nothing is a file these answers have no use for (`src/collation.ts` without
+ * that renders to nothing is a file these answers have no use for (`src/db/collation.ts` without
  * text keys to filter by prefix): it is left out.
  */
 export function render(answers: Answers, templates: Template[], generatorVersion: string): RenderedFiles {

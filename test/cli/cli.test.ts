@@ -84,11 +84,11 @@ folders('--soft-delete records the choice in the answers file and brings the res
   assert.is(result.status, 0, result.stderr);
   const answers = JSON.parse(readFileSync(join(cwd, 'out/create-item-service.json'), 'utf8')) as Record<string, unknown>;
   assert.is(answers.softDelete, true);
-  for (const path of ['src/order-line/order-line.restore.ts', 'src/order-line/order-line.purge.ts', 'src/purge.ts']) assert.ok(existsSync(join(cwd, 'out', path)), path);
+  for (const path of ['src/order-line/order-line.restore.ts', 'src/order-line/order-line.purge.ts', 'src/cli/purge.ts']) assert.ok(existsSync(join(cwd, 'out', path)), path);
   const plain = await runCli(['OrderLine', '--yes', '--out', 'plain'], cwd);
   assert.is(plain.status, 0, plain.stderr);
   assert.not.ok('softDelete' in JSON.parse(readFileSync(join(cwd, 'plain/create-item-service.json'), 'utf8')), 'left out when off');
-  assert.not.ok(existsSync(join(cwd, 'plain/src/purge.ts')));
+  assert.not.ok(existsSync(join(cwd, 'plain/src/cli/purge.ts')));
 });
 
 folders('--events nats records the broker in the answers file and brings the outbox, the relay and their tests', async () => {

@@ -62,7 +62,7 @@ plan('soft delete on, then off: a migration each, named for it; the project equa
   assert.match(on.text, 'keeps deleted rows, restorable until purged (soft delete)');
   const files = readTree(dir);
   assert.ok(files.has('src/migrations/002-add-soft-delete-to-books.ts'));
-  assert.ok(files.has('src/book/book.restore.ts') && files.has('src/purge.ts'), 'the restore operation and the purge come with it');
+  assert.ok(files.has('src/book/book.restore.ts') && files.has('src/cli/purge.ts'), 'the restore operation and the purge come with it');
   const record = parseRecord(files.get('create-item-service.json')!);
   assert.equal(
     generated(record.answers).get('src/migrations/002-add-soft-delete-to-books.ts'),

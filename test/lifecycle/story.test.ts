@@ -11,7 +11,7 @@ import { generated, previousRelease, product, writeTree } from '../support/lifec
 import { NEXT_CHANGES, NEXT_VERSION } from '../support/next-release.js';
 import { collector } from '../support/output.js';
 import { inScratchSchema, migrationTarget, registry, schemaOf, testDatabases, testKnex } from '../support/project-schema.js';
-import { ADDED_FIELD, ADDED_MIGRATION, updateStory, type StatusDocument } from '../support/updated-project.js';
+import { ADDED_FIELD, ADDED_MIGRATION, MOVED_EDIT, updateStory, type StatusDocument } from '../support/updated-project.js';
 
 /** The issue's "done when" on one project; the root run also runs this project's own tests on both databases. */
 const dir = tempDir();
@@ -64,6 +64,15 @@ test('the next release, whose code, templates and answers file changed, updates 
   assert.is(answers.generatorVersion, NEXT_VERSION);
   assert.ok(answers.fields.some((field: { name: string }) => field.name === 'sku'), 'the added field is still there');
   assert.ok(existsSync(join(dir, ADDED_MIGRATION)));
+});
+
+test('the next release moves a test file the owner edited: the edit lands at the new path, merged with the release\'s change, the old file gone', () => {
+  const { from, to } = NEXT_CHANGES.renamed;
+  assert.match(story.nextOutput, new RegExp(`move-merge\\s+${from} -> ${to}\\s+moved and changed by this version, edited by you: merged cleanly`));
+  assert.not.ok(existsSync(join(dir, from)), 'the old path is removed');
+  const moved = readFileSync(join(dir, to), 'utf8');
+  assert.ok(moved.includes(MOVED_EDIT.to), "the owner's edit");
+  assert.ok(moved.includes(NEXT_CHANGES.renamedLine.to), "the release's change");
 });
 
 /** The migration files of a rendering or of a folder, by path. */

@@ -56,7 +56,7 @@ plan('refused in one line without the tenant the stored rows go to; with it a mi
   const record = parseRecord(files.get('create-item-service.json')!);
   assert.is(record.answers.existingRowsTenant, undefined, 'the answer is the migration\'s now');
   assert.equal(record.answers.migrations?.at(-1), { name: '002-add-tenants-to-books', fields: FIELDS, tenancy: true, existingRowsTenant: 'acme' });
-  assert.ok(files.has('src/tenant-scope.ts'));
+  assert.ok(files.has('src/db/tenant-scope.ts'));
   assert.is(generated(record.answers).get('src/migrations/002-add-tenants-to-books.ts'), files.get('src/migrations/002-add-tenants-to-books.ts'));
   assert.is(statusCommand(dir, {}, collector()), 0);
   const off = editAndUpdate(dir, ({ tenantClaim: _claim, ...answers }) => answers);

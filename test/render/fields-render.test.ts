@@ -94,7 +94,7 @@ rendered('its migration and model store every accepted value and read it back un
   const module = (path: string) => import(pathToFileURL(join(book, path)).href);
   const migration = (await module('src/migrations/001-create-books.ts')) as { up: (knex: unknown) => Promise<void> };
   const { BookModel: Book } = (await module('src/book/book.model.ts')) as { BookModel: typeof Model };
-  const { openDatabase } = (await module('src/database.ts')) as {
+  const { openDatabase } = (await module('src/db/database.ts')) as {
     openDatabase: (config: object, logger: unknown) => Promise<{ knex: unknown; close: () => Promise<void> }>;
   };
   const { createLogger } = (await module('src/logger.ts')) as { createLogger: (level: string) => unknown };

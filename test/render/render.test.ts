@@ -49,7 +49,7 @@ rendering('templates mirror the generated tree file for file; one with nothing t
   // delete no restore, purge (its schedule and its command) or their tests; without events no outbox,
   // relay, AsyncAPI document, NATS or their tests.
   const files = renderProject(product);
-  const softDeleteOnly = ['src/product/product.restore.ts', 'src/product/product.purge.ts', 'src/purge.ts', 'test/soft-delete.test.ts', 'test/purge.test.ts'];
+  const softDeleteOnly = ['src/product/product.restore.ts', 'src/product/product.purge.ts', 'src/cli/purge.ts', 'test/soft-delete.test.ts', 'test/purge.test.ts'];
   const eventsOnly = [
     ...['change-event', 'outbox', 'relay', 'nats-publisher', 'asyncapi'].map((name) => `src/events/${name}.ts`),
     'src/client/events.ts',
@@ -58,15 +58,15 @@ rendering('templates mirror the generated tree file for file; one with nothing t
     'deploy/prometheus/alerts.yaml',
     ...['nats-server.ts', 'event-checks.ts', 'events.test.ts', 'events-faults.test.ts', 'events-crash.test.ts'].map((name) => `test/${name}`),
   ];
-  const tenancyOnly = ['src/tenant-scope.ts', 'test/tenancy.test.ts', 'test/tenant-isolation.test.ts'];
+  const tenancyOnly = ['src/db/tenant-scope.ts', 'test/tenancy.test.ts', 'test/tenant-isolation.test.ts'];
   assert.is(files.size, templates.length - 3 - softDeleteOnly.length - eventsOnly.length - tenancyOnly.length);
-  for (const path of ['src/collation.ts', ...softDeleteOnly, ...eventsOnly, ...tenancyOnly]) assert.not.ok(files.has(path), path);
+  for (const path of ['src/db/collation.ts', ...softDeleteOnly, ...eventsOnly, ...tenancyOnly]) assert.not.ok(files.has(path), path);
   const withTenants = renderProject({ ...product, tenantClaim: 'org_id' });
   for (const path of tenancyOnly) assert.ok(withTenants.has(path), path);
   assert.ok(renderProject({ ...product, softDelete: true }).has('src/product/product.restore.ts'));
   const withEvents = renderProject({ ...product, events: 'nats' });
   for (const path of eventsOnly) assert.ok(withEvents.has(path), path);
-  assert.ok(renderProject(bookAnswers).get('src/collation.ts')!.startsWith("import type { Knex } from 'knex';"));
+  assert.ok(renderProject(bookAnswers).get('src/db/collation.ts')!.startsWith("import type { Knex } from 'knex';"));
 });
 
 rendering('no template syntax or placeholder is left in any path or file', () => {

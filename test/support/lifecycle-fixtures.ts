@@ -90,7 +90,7 @@ function buildPrevious(): Release {
     templateEdits,
     { remove: 'templates/test/config-files.test.ts.hbs' },
     { add: 'templates/docs/__fileBase__-notes.md.hbs', content: '# {{labelCapitalized}} notes\n\nWritten by the previous release.\n' },
-    { rename: 'templates/src/hash-password.ts', to: 'templates/src/password-hash.ts' },
+    { rename: 'templates/src/cli/hash-password.ts', to: 'templates/src/cli/password-hash.ts' },
     {
       path: 'src/answers/migration-layout.ts',
       from: "export const NEW_PROJECT_LAYOUT: MigrationLayout = 'combined';",
@@ -114,7 +114,7 @@ function buildPrevious(): Release {
     added: 'test/config-files.test.ts',
     changed: 'README.md',
     removed: 'docs/product-notes.md',
-    renamed: { from: 'src/password-hash.ts', to: 'src/hash-password.ts' },
+    renamed: { from: 'src/cli/password-hash.ts', to: 'src/cli/hash-password.ts' },
   };
 }
 

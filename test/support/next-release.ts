@@ -17,7 +17,9 @@ export const NEXT_CHANGES = {
   },
   added: 'docs/runbook.md',
   removed: 'test/config-files.test.ts',
+  /** Moved, declared in the release's moves.ts, with a line of it changed on the way. */
   renamed: { from: 'test/data-dir-lock.test.ts', to: 'test/data-folder-lock.test.ts' },
+  renamedLine: { from: '/** The id of a process that has already exited. */', to: '/** The id of a process that has exited already. */' },
   /** The answers file's new optional key, and its default for Product. */
   description: 'Product service',
 };
@@ -25,7 +27,7 @@ export const NEXT_CHANGES = {
 let next: PackedRelease | undefined;
 
 /**
- * Built once per test process. Besides the files above, the answers file gains an optional
+ * Built once per test process. Besides the files above (the renamed one declared as a move), the answers file gains an optional
  * `description` (default "<Label> service"), written into the answers file and package.json:
  * a project recorded by this version has no such key, and the next release must still read it.
  */
@@ -35,7 +37,13 @@ export function nextRelease(): PackedRelease {
     { path: 'templates/src/server.ts', from: NEXT_CHANGES.serverComment.from, to: NEXT_CHANGES.serverComment.to },
     { add: 'templates/docs/runbook.md.hbs', content: '# Running the {{label}} service\n\nStart with `npm start`; see README.md.\n' },
     { remove: 'templates/test/config-files.test.ts.hbs' },
+    { path: 'templates/test/data-dir-lock.test.ts', from: NEXT_CHANGES.renamedLine.from, to: NEXT_CHANGES.renamedLine.to },
     { rename: 'templates/test/data-dir-lock.test.ts', to: 'templates/test/data-folder-lock.test.ts' },
+    {
+      path: 'src/lifecycle/moves.ts',
+      from: 'export const MOVES: readonly Move[] = [',
+      to: `export const MOVES: readonly Move[] = [\n  { from: '${NEXT_CHANGES.renamed.from}', to: '${NEXT_CHANGES.renamed.to}' },`,
+    },
     // The answers file's new optional key, read, defaulted, rendered and recorded.
     {
       path: 'src/answers/answers-file.ts',

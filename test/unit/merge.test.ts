@@ -2,20 +2,11 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { mergeThreeWay, planUpdate, WRITES, type FileMap, type PlannedUpdate } from '../../src/lifecycle/merge.js';
+import { mergeThreeWay, planUpdate, WRITES } from '../../src/lifecycle/merge.js';
+import { applied } from '../support/applied-plan.js';
 
 const VERSION = '9.9.9';
 const lines = (...items: string[]) => `${items.join('\n')}\n`;
-
-/** The files after carrying out a plan on `ours`. */
-function applied(ours: FileMap, plan: PlannedUpdate[]): Map<string, string> {
-  const result = new Map(ours);
-  for (const file of plan) {
-    if (WRITES.has(file.action)) result.set(file.path, file.content ?? '');
-    if (file.action === 'delete') result.delete(file.path);
-  }
-  return result;
-}
 
 // ---
 
@@ -131,59 +122,69 @@ function edited(text: string, changes: Edit[], prefix: string, counter: { n: num
 }
 
 const OWNER_LINE = /^(owner|owner-file)-\d+$/;
-const stats = { runs: 0, conflicts: 0, cleanMerges: 0 };
+const stats = { runs: 0, conflicts: 0, cleanMerges: 0, mergedMoves: 0 };
 
-property('random owner edits against random template changes: owner lines kept, unedited files take the new version', () => {
+property('random owner edits against random template changes and declared moves: owner lines kept (at a moved file\'s new path), unedited files take the new version', () => {
   fc.assert(
     fc.property(scenario, ({ files, added, ownerAdded }) => {
       const counter = { n: 0 };
       const base = new Map<string, string>();
       const theirs = new Map<string, string>();
       const ours = new Map<string, string>();
+      const moves: { from: string; to: string }[] = [];
       files.forEach(({ size, template, owner }, file) => {
         const path = `file${file}.txt`;
         const text = Array.from({ length: size }, (_, line) => `base-${file}-${line}\n`).join('');
         base.set(path, text);
         if (template.kind === 'same') theirs.set(path, text);
         if (template.kind === 'edit') theirs.set(path, edited(text, template.edits, 'template', counter));
-        if (template.kind === 'rename') theirs.set(`renamed${file}.txt`, template.edits ? edited(text, template.edits, 'template', counter) : text);
+        if (template.kind === 'rename') {
+          theirs.set(`renamed${file}.txt`, template.edits ? edited(text, template.edits, 'template', counter) : text);
+          moves.push({ from: path, to: `renamed${file}.txt` });
+        }
         if (owner.kind === 'same') ours.set(path, text);
         if (owner.kind === 'edit') ours.set(path, edited(text, owner.edits, 'owner', counter));
       });
       for (let index = 0; index < added; index += 1) theirs.set(`new${index}.txt`, `template-${counter.n++}\n`);
       for (const path of ownerAdded) ours.set(path, `owner-file-${counter.n++}\nowner-file-${counter.n++}\n`);
 
-      const plan = planUpdate({ base, theirs, ours, version: VERSION });
+      const plan = planUpdate({ base, theirs, ours, version: VERSION, moves });
       const result = applied(ours, plan);
+      const movedTo = new Map(moves.map(({ from, to }) => [from, to]));
 
-      for (const [path, text] of ours) {
+      for (const [owned, text] of ours) {
+        const path = movedTo.get(owned) ?? owned;
+        if (path !== owned) assert.not.ok(result.has(owned), `${owned} moved to ${path}: the old path is gone`);
         const kept = (result.get(path) ?? '').split('\n');
         for (const line of text.split('\n').filter((candidate) => OWNER_LINE.test(candidate))) {
           assert.ok(kept.includes(line), `${line} of ${path} was lost`);
           assertNotOnTheirSide(kept, line, path);
         }
-        if (text === base.get(path)) assert.is(result.get(path), theirs.get(path), `unedited ${path} is what this version renders`);
-        if (!base.has(path) && !theirs.has(path)) assert.is(result.get(path), text, `the owner's own ${path} is untouched`);
+        if (text === base.get(owned)) assert.is(result.get(path), theirs.get(path), `unedited ${path} is what this version renders`);
+        if (!base.has(owned) && !theirs.has(owned)) assert.is(result.get(path), text, `the owner's own ${path} is untouched`);
       }
       for (const path of base.keys()) {
-        if (!ours.has(path)) assert.not.ok(result.has(path), `${path}, deleted by the owner, stays deleted`);
+        if (!ours.has(path)) assert.not.ok(result.has(movedTo.get(path) ?? path), `${path}, deleted by the owner, stays deleted`);
       }
-      const again = planUpdate({ base: theirs, theirs, ours: result, version: VERSION });
+      const again = planUpdate({ base: theirs, theirs, ours: result, version: VERSION, moves });
       assert.ok(again.every((file) => !WRITES.has(file.action) && file.action !== 'delete'), 'a second update changes nothing');
       // Interrupted before the record was written, the update runs again from the same base.
-      const rerun = applied(result, planUpdate({ base, theirs, ours: result, version: VERSION }));
+      const rerun = applied(result, planUpdate({ base, theirs, ours: result, version: VERSION, moves }));
       assert.equal(rerun, result, 'running an interrupted update again changes nothing');
 
       stats.runs += 1;
       if (plan.some((file) => file.action === 'conflict')) stats.conflicts += 1;
       if (plan.some((file) => file.action === 'merge')) stats.cleanMerges += 1;
+      if (plan.some((file) => file.action === 'move-merge' || file.action === 'move-conflict')) stats.mergedMoves += 1;
     }),
     { numRuns: 1000 },
   );
-  console.log(`  property: ${stats.runs} cases, ${stats.conflicts} with conflicts, ${stats.cleanMerges} with clean three-way merges`);
+  console.log(
+    `  property: ${stats.runs} cases, ${stats.conflicts} with conflicts, ${stats.cleanMerges} with clean three-way merges, ${stats.mergedMoves} with an edited file merged on its move`,
+  );
   assert.is(stats.runs, 1000);
   // Both outcomes must be common, or the property would not test the merge.
-  assert.ok(stats.conflicts > 50 && stats.cleanMerges > 50, JSON.stringify(stats));
+  assert.ok(stats.conflicts > 50 && stats.cleanMerges > 50 && stats.mergedMoves > 50, JSON.stringify(stats));
 });
 
 /** An owner line may sit in a conflict block, but only on the owner's side of it. */

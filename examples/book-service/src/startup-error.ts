@@ -1,5 +1,5 @@
-import { DataDirInUseError } from './data-dir-lock.js';
-import { databaseMisconfiguration } from './database-misconfiguration.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
+import { databaseMisconfiguration } from './db/database-misconfiguration.js';
 import { ConfigError } from './env.js';
 
 /** A start-up failure whose cause is known: its message says what happened and what to change. */

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { createApps } from '../src/app.js';
-import { openDatabase } from '../src/database.js';
+import { openDatabase } from '../src/db/database.js';
 import { createReadiness } from '../src/http/health.js';
 import { createLogger } from '../src/logger.js';
 import { numbered } from './factory.js';

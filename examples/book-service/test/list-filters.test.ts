@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pagePlan, refuseUnorderedPrefixes } from '../src/book/book.list.js';
 import type { ListKey } from '../src/book/book.schema.js';
-import { columnCollation } from '../src/collation.js';
+import { columnCollation } from '../src/db/collation.js';
 import { prefixEnd } from '../src/http/list-query.js';
 import { tooFew } from './factory.js';
 import { runnable, useService } from './helpers.js';

@@ -4,12 +4,13 @@ import type { Registry } from 'prom-client';
 import { createGuard } from './auth/guard.js';
 import { tokenEndpoint } from './auth/token.routes.js';
 import type { Config } from './config.js';
-import type { Database } from './database.js';
+import type { Database } from './db/database.js';
 import { cursorKey } from './http/cursor.js';
 import { createDocsRouter } from './http/docs.js';
 import { errorHandler } from './http/errors.js';
-import { managementRoutes, type Readiness } from './http/health.js';
+import { healthRoutes, type Readiness } from './http/health.js';
 import { createMetrics } from './http/metrics.js';
+import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { requestLog } from './http/request-log.js';
 import { corsPolicy, securityHeaders } from './http/security.js';
 import type { Logger } from './logger.js';
@@ -58,9 +59,10 @@ export function createApps({ db, config, logger, readiness }: AppDependencies): 
   const management = new Koa();
   management.use(requestLog(logger, 'debug'));
   management.use(errorHandler(logger));
-  const probes = managementRoutes(db.knex, readiness, metrics.registry);
-  management.use(probes.routes());
-  management.use(probes.allowedMethods());
+  for (const router of [healthRoutes(db.knex, readiness), metricsEndpoint(metrics.registry)]) {
+    management.use(router.routes());
+    management.use(router.allowedMethods());
+  }
 
   // What escapes the middleware (a request stream that times out, a client that hangs up mid-body)
   // is emitted as 'error'. Without a listener Koa prints it to stderr, outside the JSON log.

@@ -1,5 +1,5 @@
 import { type AuthConfig, loadAuthConfig, MIN_SECRET_BYTES } from './auth/auth.config.js';
-import { databaseUrl } from './database-url.js';
+import { databaseUrl } from './db/database-url.js';
 import { boolean, ConfigError, choice, type Env, integer, isProduction, readSecretFiles, text } from './env.js';
 
 export { ConfigError };
@@ -21,11 +21,11 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
-  /** PostgreSQL connection string, TLS settings included (database-url.ts); undefined means the embedded database in dataDir. */
+  /** PostgreSQL connection string, TLS settings included (db/database-url.ts); undefined means the embedded database in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolMax: number;
-  /** PostgreSQL statement_timeout for every pooled connection (unless a transaction pooler refuses it, see postgres-connection.ts); 0: none. */
+  /** PostgreSQL statement_timeout for every pooled connection (unless a transaction pooler refuses it, see db/postgres-connection.ts); 0: none. */
   dbStatementTimeoutMs: number;
   /** Longest wait for a new PostgreSQL connection and for a free pool connection. */
   dbConnectTimeoutMs: number;

@@ -7,8 +7,8 @@ import pRetry from 'p-retry';
 
 import { createApps } from './app.js';
 import { type Config, loadConfig } from './config.js';
-import { type Database, openDatabase } from './database.js';
-import { databaseMisconfiguration } from './database-misconfiguration.js';
+import { type Database, openDatabase } from './db/database.js';
+import { databaseMisconfiguration } from './db/database-misconfiguration.js';
 import { isDatabaseUnavailable } from './http/errors.js';
 import { createReadiness, type Readiness } from './http/health.js';
 import { createHttpServer, drain, listenRefusal } from './http/http-server.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../src/data-dir-lock.js';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../src/db/data-dir-lock.js';
 
 /** The id of a process that has already exited. */
 function deadPid(): number {

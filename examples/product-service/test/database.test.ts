@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { instantText } from '../src/database-values.js';
+import { instantText } from '../src/db/database-values.js';
 
 test('timestamptz text of every precision and offset becomes ISO 8601 in UTC with milliseconds', () => {
   const expected = {

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 
 import { createApps } from '../src/app.js';
 import { type Config, IN_MEMORY, loadConfig } from '../src/config.js';
-import type { Database } from '../src/database.js';
+import type { Database } from '../src/db/database.js';
 import { createReadiness, type Readiness } from '../src/http/health.js';
 import { createHttpServer } from '../src/http/http-server.js';
 import { createLogger } from '../src/logger.js';

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { Database } from '../src/database.js';
+import type { Database } from '../src/db/database.js';
 import {
   migrateLatest,
   migrationStatus,

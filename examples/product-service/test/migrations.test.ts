@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { Database } from '../src/database.js';
+import type { Database } from '../src/db/database.js';
 import { migrateLatest, pendingMigrations } from '../src/migrations/index.js';
 import { migrationNames, scratchSchema } from './scratch-database.js';
 

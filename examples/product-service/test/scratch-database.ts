@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { Knex } from 'knex';
 
-import { type Database, openDatabase } from '../src/database.js';
+import { type Database, openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { testConfig } from './helpers.js';
 import { releaseDatabase, reserveDatabase, sharedDatabase } from './shared-database.js';

@@ -1,7 +1,7 @@
 import { Model } from 'objection';
 
 import { IN_MEMORY, loadDatabaseConfig } from '../src/config.js';
-import { type Database, openDatabase } from '../src/database.js';
+import { type Database, openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { migrateLatest } from '../src/migrations/index.js';
 

@@ -16,7 +16,7 @@ export type Guard = Record<Access, Middleware | undefined>;
 
 const ACCESSES = Object.keys(SCOPES) as Access[];
 
-/** What a verified token must also show beyond its scope, e.g. its tenant (tenant-scope.ts); throws to refuse it. */
+/** What a verified token must also show beyond its scope, e.g. its tenant (db/tenant-scope.ts); throws to refuse it. */
 export type TokenCheck = (ctx: Context, payload: JwtPayload) => void;
 
 /** A token that passed verification: its claims and the scopes they grant. */

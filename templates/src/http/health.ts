@@ -2,9 +2,8 @@ import { METHODS } from 'node:http';
 
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { Registry } from 'prom-client';
 
-import { databaseMisconfiguration } from '../database-misconfiguration.js';
+import { databaseMisconfiguration } from '../db/database-misconfiguration.js';
 
 export type ReadinessState = 'starting' | 'ready' | 'stopping';
 
@@ -44,12 +43,11 @@ export function createReadiness(): Readiness {
 const DATABASE_CHECK_TIMEOUT_MS = 1_000;
 
 /**
- * Management routes: GET /health (the process and its database), GET /health/live (the
- * process only: for a liveness probe, which must not restart pods while the database is
- * down), GET /health/ready (readiness: migrated, not shutting down, database answering)
- * and GET /metrics.
+ * The management port's health routes: GET /health (the process and its database), GET
+ * /health/live (the process only: for a liveness probe, which must not restart pods while the
+ * database is down) and GET /health/ready (readiness: migrated, not shutting down, database answering).
  */
-export function managementRoutes(knex: Knex, readiness: Readiness, registry: Registry): Router {
+export function healthRoutes(knex: Knex, readiness: Readiness): Router {
   // Any method the parser lets through is known: TRACE /health is a 405 with Allow, not a 501 (see operations.ts).
   const router = new Router({ methods: METHODS });
 
@@ -72,11 +70,6 @@ export function managementRoutes(knex: Knex, readiness: Readiness, registry: Reg
     const { database, reason } = await checkDatabase(knex);
     ctx.status = database === 'ok' ? 200 : 503;
     ctx.body = { status: database === 'ok' ? 'ready' : 'error', checks: { database }, reason };
-  });
-
-  router.get('/metrics', async (ctx) => {
-    ctx.type = registry.contentType;
-    ctx.body = await registry.metrics();
   });
 
   return router;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 
-import { columnCollation } from '../collation.js';
+import { columnCollation } from '../db/collation.js';
 import { type CursorKey, readCursor, signCursor } from '../http/cursor.js';
 import { type Filter, filtersOf, ListQueryError, prefixEnd, type SortKey } from '../http/list-query.js';
 import { BookModel } from './book.model.js';

@@ -49,7 +49,7 @@ export class BookModel extends Model {
     this.updatedAt = this.deletedAt ?? new Date().toISOString();
   }
 
-  /** NUMERIC arrives as a string, from PostgreSQL and PGlite alike (timestamptz as ISO text: see database-values.ts). */
+  /** NUMERIC arrives as a string, from PostgreSQL and PGlite alike (timestamptz as ISO text: see db/database-values.ts). */
   override $parseDatabaseJson(row: Pojo): Pojo {
     const json = super.$parseDatabaseJson(row);
     // The schema's MAX_PRICE keeps every stored price exact as a double.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-import type { Database } from '../database.js';
+import type { Database } from '../db/database.js';
 
 import * as createBooks from './001-create-books.js';
 import * as recordWhoChangedBooks from './001-record-who-changed-books.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-import type { Database } from '../database.js';
+import type { Database } from '../db/database.js';
 
 import * as createProducts from './001-create-products.js';
 import * as recordWhoChangedProducts from './001-record-who-changed-products.js';

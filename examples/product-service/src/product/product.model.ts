@@ -40,7 +40,7 @@ export class ProductModel extends Model {
     this.updatedAt = new Date().toISOString();
   }
 
-  /** NUMERIC arrives as a string, from PostgreSQL and PGlite alike (timestamptz as ISO text: see database-values.ts). */
+  /** NUMERIC arrives as a string, from PostgreSQL and PGlite alike (timestamptz as ISO text: see db/database-values.ts). */
   override $parseDatabaseJson(row: Pojo): Pojo {
     const json = super.$parseDatabaseJson(row);
     // The schema's MAX_PRICE keeps every stored price exact as a double.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import { createLogger } from '../../src/logger.js';
-import { openDatabase } from '../../src/database.js';
+import { openDatabase } from '../../src/db/database.js';
 import { testConfig } from '../helpers.js';
 import { postgresSchema, type ScratchDatabase } from '../scratch-database.js';
 import { AUTH_ENV } from '../tokens.js';

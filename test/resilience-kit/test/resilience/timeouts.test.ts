@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
-import { openDatabase } from '../../src/database.js';
+import { openDatabase } from '../../src/db/database.js';
 import { isDatabaseUnavailable } from '../../src/http/errors.js';
 import { createLogger } from '../../src/logger.js';
 import { testConfig } from '../helpers.js';

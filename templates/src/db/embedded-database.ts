@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 
-import { ConfigError, IN_MEMORY } from './config.js';
+import { ConfigError, IN_MEMORY } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { instantText, keepDateText } from './database-values.js';
-import { StartupError } from './startup-error.js';
+import { StartupError } from '../startup-error.js';
 
 /**
  * The embedded database's packages, loaded only when it is used: they are devDependencies, so a

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 
-import type { Config } from './config.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
 import { pgTypes } from './database-values.js';
-import type { Logger } from './logger.js';
 
 type PgSettings = Knex.PgConnectionConfig & { expirationChecker?: () => boolean };
 

@@ -1,13 +1,13 @@
-import { CAPACITY, numbered } from '../test/factory.js';
-import { BookModel } from './book/book.model.js';
-import { createBook } from './book/book.repository.js';
-import { bookCreateSchema } from './book/book.schema.js';
+import { CAPACITY, numbered } from '../../test/factory.js';
+import { ConflictError } from '../http/errors.js';
+import { validator } from '../http/validate.js';
+import { migrateLatest } from '../migrations/index.js';
+import { ProductModel } from '../product/product.model.js';
+import { createProduct } from '../product/product.repository.js';
+import { productCreateSchema } from '../product/product.schema.js';
 import { fail, withDatabase } from './command-line.js';
-import { ConflictError } from './http/errors.js';
-import { validator } from './http/validate.js';
-import { migrateLatest } from './migrations/index.js';
 
-// `npm run db:seed -- [count]`: fills the books table up to `count` example books (10 unless
+// `npm run db:seed -- [count]`: fills the products table up to `count` example products (10 unless
 // given), migrating the database first, for a demo or a manual test. Run again, it inserts nothing.
 // The rows are the tests' own (test/factory.ts), made from the create schema as the document states
 // it: a unique field's values distinct, patterns honoured. A development tool, like the factory and
@@ -15,7 +15,7 @@ import { migrateLatest } from './migrations/index.js';
 const DEFAULT_COUNT = 10;
 const MAX_COUNT = 100_000;
 
-const validateBook = validator(bookCreateSchema);
+const validateProduct = validator(productCreateSchema);
 
 const [countArgument = String(DEFAULT_COUNT), ...extra] = process.argv.slice(2);
 const count = /^\d+$/.test(countArgument) ? Number(countArgument) : NaN;
@@ -35,9 +35,9 @@ function* numbers(held: number): Generator<number> {
 
 await withDatabase(async (db) => {
   await migrateLatest(db);
-  const held = await BookModel.query().resultSize();
+  const held = await ProductModel.query().resultSize();
   if (held >= count) {
-    process.stdout.write(`The books table holds ${held} books already: nothing to insert.\n`);
+    process.stdout.write(`The products table holds ${held} products already: nothing to insert.\n`);
     return;
   }
   let inserted = 0;
@@ -45,7 +45,7 @@ await withDatabase(async (db) => {
     if (held + inserted >= count) break;
     try {
       // Seeded by hand, with no token: who created them is not recorded.
-      await createBook(validateBook(numbered(n)), null);
+      await createProduct(validateProduct(numbered(n)), null);
       inserted += 1;
     } catch (error) {
       // An owner's row holds this number's unique value: the next number may be free.
@@ -58,5 +58,5 @@ await withDatabase(async (db) => {
       ? 'the values its unique fields allow are taken'
       : `${CAPACITY.field} has ${CAPACITY.count} distinct values`;
   const short = total < count ? `, fewer than the ${count} asked: ${why}` : '';
-  process.stdout.write(`Inserted ${inserted} example books${short}; the books table holds ${total}.\n`);
+  process.stdout.write(`Inserted ${inserted} example products${short}; the products table holds ${total}.\n`);
 });

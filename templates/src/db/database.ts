@@ -1,9 +1,9 @@
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 
-import type { Config } from './config.js';
+import type { Config } from '../config.js';
 import { openEmbedded } from './embedded-database.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../logger.js';
 import { connectionSettings, withAdvisoryLock } from './postgres-connection.js';
 
 export interface Database {

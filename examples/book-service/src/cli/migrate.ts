@@ -1,11 +1,10 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { migrateLatest, migrationStatus, rollbackLast, UnknownMigrationError } from '../migrations/index.js';
+import { createMigration } from '../migrations/new-migration.js';
 import { fail, withDatabase } from './command-line.js';
-import type { Database } from './database.js';
-import type { Logger } from './logger.js';
-import { migrateLatest, migrationStatus, rollbackLast, UnknownMigrationError } from './migrations/index.js';
-import { createMigration } from './migrations/new-migration.js';
 
 // `npm run migrate`: applies pending migrations to the configured database and exits.
 // `npm run migrate:down`: rolls back the last applied migration.

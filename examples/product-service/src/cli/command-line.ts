@@ -1,7 +1,7 @@
-import { type DatabaseConfig, loadDatabaseConfig, loadDotEnv } from './config.js';
-import { type Database, openDatabase } from './database.js';
-import { createLogger, type Logger } from './logger.js';
-import { exitOnStartupFailure } from './startup-error.js';
+import { type DatabaseConfig, loadDatabaseConfig, loadDotEnv } from '../config.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { createLogger, type Logger } from '../logger.js';
+import { exitOnStartupFailure } from '../startup-error.js';
 
 // Shared by the npm scripts run by hand (migrate, migrate:*, db:seed).
 

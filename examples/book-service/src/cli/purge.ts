@@ -1,6 +1,6 @@
-import { purgeDeletedBooks } from './book/book.repository.js';
+import { purgeDeletedBooks } from '../book/book.repository.js';
+import { deletedRetentionDays, loadDotEnv } from '../config.js';
 import { fail, withDatabase } from './command-line.js';
-import { deletedRetentionDays, loadDotEnv } from './config.js';
 
 // `npm run db:purge`: removes for good the deleted books past DELETED_RETENTION_DAYS, as
 // the service itself does every PURGE_INTERVAL_SECONDS.

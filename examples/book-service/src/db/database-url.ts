@@ -1,4 +1,4 @@
-import { ConfigError, type Env, fileText, text } from './env.js';
+import { ConfigError, type Env, fileText, text } from '../env.js';
 
 /**
  * The sslmode values of libpq that node-postgres honours as libpq does. `allow` and `prefer` fall
