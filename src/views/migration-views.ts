@@ -25,8 +25,6 @@ interface Keys {
 export interface MigrationView {
   /** `002-add-pages-to-books`: the file name without `.ts`, and what knex records. */
   name: string;
-  /** `addPagesToBooks`: how index.ts imports it. */
-  identifier: string;
   /** The doc comment above `up`. */
   summary: string[];
   up: string[];
@@ -134,22 +132,12 @@ function changeStatements(table: string, change: FieldChange, kind: TableKind): 
 /** The columns of the unique fields. */
 const uniqueColumns = (fields: readonly FieldSpec[]) => fields.filter((field) => field.unique).map((field) => columnOf(field).name);
 
-/** `002-add-pages-to-books` -> `addPagesToBooks`; a name index.ts already uses gets the number too. */
-function identifierOf(name: string, taken: Set<string>): string {
-  const [number = '', ...words] = name.split('-');
-  const identifier = words.join('-').replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-  const unique = taken.has(identifier) ? `${identifier}${number}` : identifier;
-  taken.add(unique);
-  return unique;
-}
-
 /**
  * The view of each migration after the first: the one from the table after migration `i - 1` to
  * the table after migration `i`. Soft delete is turned on before the field changes and off after
- * them, so that the changes run in the table that keeps deleted rows. `taken` holds the
- * identifiers index.ts already imports (the create migration's).
+ * them, so that the changes run in the table that keeps deleted rows.
  */
-export function migrationViews(table: string, labelPlural: string, history: readonly FieldMigration[], taken: Set<string>): MigrationView[] {
+export function migrationViews(table: string, labelPlural: string, history: readonly FieldMigration[]): MigrationView[] {
   return history.slice(1).map((migration, i) => {
     const before = history[i]!;
     const changes = fieldChanges(before.fields, migration.fields);
@@ -204,7 +192,6 @@ export function migrationViews(table: string, labelPlural: string, history: read
     ];
     return {
       name: migration.name,
-      identifier: identifierOf(migration.name, taken),
       summary: docComment(changes.length === 0 ? `The ${labelPlural}: ${described.join('; ')}.` : `The ${labelPlural}' fields: ${described.join('; ')}.`),
       up: up.flat(),
       down: down.flat(),
@@ -213,42 +200,19 @@ export function migrationViews(table: string, labelPlural: string, history: read
   });
 }
 
-/** The first migration of a project made with events: the outbox (see events-migration.ts). */
-export const EVENTS_MIGRATION = '001-store-outbox';
-
-/** A migration every project of a layout starts with: its name and how index.ts imports it. */
-export interface InitialMigration {
-  name: string;
-  identifier: string;
-}
-
 /** What the templates print about the project's migration layout (see MIGRATION_LAYOUTS). */
 export interface MigrationLayoutView {
   /** As the answers file records it. */
   name: MigrationLayout;
   /** The create migration makes the table whole: its version column and list indexes too. */
   combined: boolean;
-  /** The layout's first migrations, in the order knex runs them (by name). */
-  initial: InitialMigration[];
   /** The migration that makes the list's `(key, id)` indexes. */
   listIndexMigration: string;
 }
 
-/** The view of a layout for this entity; `events`: the outbox is made by the first migrations too. */
-export function migrationLayoutView(layout: MigrationLayout, names: EntityNames, events = false): MigrationLayoutView {
-  const create = { name: `001-create-${names.fileBasePlural}`, identifier: `create${names.classNamePlural}` };
-  // Its own migration in every layout, so that a project made before the audit columns gains them by update.
-  const audit = { name: `001-record-who-changed-${names.fileBasePlural}`, identifier: `recordWhoChanged${names.classNamePlural}` };
-  const serviceTables = [
-    { name: '001-store-idempotency-keys', identifier: 'storeIdempotencyKeys' },
-    { name: '001-store-rate-limits', identifier: 'storeRateLimits' },
-    ...(events ? [{ name: EVENTS_MIGRATION, identifier: 'publishChanges' }] : []),
-  ];
-  if (layout === 'combined') return { name: layout, combined: true, initial: [create, audit, ...serviceTables], listIndexMigration: create.name };
-  const index = { name: `001-index-${names.fileBasePlural}-for-lists`, identifier: `index${names.classNamePlural}ForLists` };
-  const version = {
-    name: `001-version-${names.fileBasePlural}-for-conditional-requests`,
-    identifier: `version${names.classNamePlural}ForConditionalRequests`,
-  };
-  return { name: layout, combined: false, initial: [create, index, audit, ...serviceTables, version], listIndexMigration: index.name };
+/** The view of a layout for this entity. */
+export function migrationLayoutView(layout: MigrationLayout, names: EntityNames): MigrationLayoutView {
+  const combined = layout === 'combined';
+  const listIndexMigration = combined ? `001-create-${names.fileBasePlural}` : `001-index-${names.fileBasePlural}-for-lists`;
+  return { name: layout, combined, listIndexMigration };
 }

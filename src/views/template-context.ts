@@ -89,9 +89,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
   const createKind = { keepsDeleted: createSoftDelete, tenancy: history[0] === undefined ? answers.tenantClaim !== undefined : history[0].tenancy === true };
   const events = answers.events !== undefined;
   const createEvents = history[0] === undefined ? events : history[0].events === true;
-  const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names, createEvents);
-  // A field migration may not take the identifiers index.ts gives the first migrations.
-  const taken = new Set(migrationLayout.initial.map((migration) => migration.identifier));
+  const migrationLayout = migrationLayoutView(answers.migrationLayout ?? NEW_PROJECT_LAYOUT, names);
   return {
     ...names,
     port: answers.port,
@@ -107,7 +105,7 @@ export function templateContext(answers: Answers, generatorVersion: string): Tem
     createFields: fieldViews(createSpec, createKind),
     createKeyCalls: createSpec.flatMap((field) => keyCallsOf(field, columnName(field.name), names.tableName, createKind)),
     migrationLayout,
-    migrations: migrationViews(names.tableName, names.labelPlural, history, taken),
+    migrations: migrationViews(names.tableName, names.labelPlural, history),
     shape: entityShape(fields, names, softDelete),
     docs: docsView(specFields, softDelete),
     unique: uniqueViews(specFields, names.tableName, { keepsDeleted: softDelete, tenancy: answers.tenantClaim !== undefined }),

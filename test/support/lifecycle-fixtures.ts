@@ -98,8 +98,6 @@ function buildPrevious(): Release {
     },
     { path: 'templates/create-item-service.json.hbs', from: '  "migrationLayout": "{{migrationLayout.name}}",\n', to: '' },
     { remove: 'templates/src/migrations/001-record-who-changed-__fileBasePlural__.ts.hbs' },
-    { path: 'src/views/migration-views.ts', from: 'initial: [create, index, audit, ...serviceTables, version]', to: 'initial: [create, index, ...serviceTables, version]' },
-    { path: 'src/views/migration-views.ts', from: 'initial: [create, audit, ...serviceTables]', to: 'initial: [create, ...serviceTables]' },
     // The answers file listed fields only when they were given: none meant the standard ones.
     {
       path: 'src/views/template-context.ts',

@@ -1,29 +1,25 @@
+import { readdir } from 'node:fs/promises';
+
 import type { Knex } from 'knex';
 
 import type { Database } from '../db/database.js';
 
-import * as createProducts from './001-create-products.js';
-import * as recordWhoChangedProducts from './001-record-who-changed-products.js';
-import * as storeIdempotencyKeys from './001-store-idempotency-keys.js';
-import * as storeRateLimits from './001-store-rate-limits.js';
+/** A migration is a file of this folder named `NNN-what-it-does.ts` (`.js` once compiled). */
+const MIGRATION_FILE = /^(\d{3}-[a-z0-9-]+)\.[jt]s$/;
 
-// Names without a file extension: knex records them, and a run under tsx (.ts)
-// must match a later run of the compiled code (.js).
-const migrations: Record<string, Knex.Migration> = {
-  '001-create-products': createProducts,
-  '001-record-who-changed-products': recordWhoChangedProducts,
-  '001-store-idempotency-keys': storeIdempotencyKeys,
-  '001-store-rate-limits': storeRateLimits,
-};
-
+/**
+ * The migrations are the files of this folder, in name order. Their names are recorded without
+ * the extension, so a run under tsx (.ts) matches a later run of the compiled code (.js);
+ * `npm run migrate:make` only has to write the file.
+ */
 const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations).sort(),
-  getMigrationName: (name) => name,
-  getMigration: async (name) => {
-    const migration = migrations[name];
-    if (!migration) throw new Error(`Unknown migration ${name}`);
-    return migration;
+  getMigrations: async () => {
+    const names = (await readdir(new URL('.', import.meta.url))).flatMap((file) => MIGRATION_FILE.exec(file)?.[1] ?? []);
+    return [...new Set(names)].sort();
   },
+  getMigrationName: (name) => name,
+  // tsx loads the .ts file for a .js specifier, the compiled code the .js file itself.
+  getMigration: (name) => import(`./${name}.js`) as Promise<Knex.Migration>,
 };
 
 const migratorConfig: Knex.MigratorConfigWithLifecycleHooks = {
