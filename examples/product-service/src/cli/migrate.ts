@@ -17,7 +17,7 @@ if (command === 'make') {
   const name = args.join(' ').trim();
   if (!name) fail('Name the migration: npm run migrate:make -- <name>, e.g. npm run migrate:make -- add-sku');
   try {
-    const { file } = await createMigration(fileURLToPath(new URL('migrations/', import.meta.url)), name);
+    const { file } = await createMigration(fileURLToPath(new URL('../migrations/', import.meta.url)), name);
     process.stdout.write(`created ${relative(process.cwd(), file)}\n`);
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
