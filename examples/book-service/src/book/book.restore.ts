@@ -13,7 +13,7 @@ import { restoreBook } from './book.repository.js';
  * POST /{id}/restore: brings a deleted book back (Google AIP-164's undelete). Like every write
  * it records who made it, takes If-Match and, being a POST, an Idempotency-Key.
  */
-export function restoreOperation(rules: WriteRules): Operation {
+export function restoreBookOperation(rules: WriteRules): Operation {
   return {
     method: 'post',
     path: '/:id/restore',

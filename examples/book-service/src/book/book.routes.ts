@@ -32,7 +32,7 @@ import {
   UPDATE_BAD_REQUEST,
 } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
-import { restoreOperation } from './book.restore.js';
+import { restoreBookOperation } from './book.restore.js';
 import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
 
 const validateCreate = validator(bookCreateSchema);
@@ -206,7 +206,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
         },
       ],
     },
-    restoreOperation(rules),
+    restoreBookOperation(rules),
   ];
 }
 
