@@ -16,6 +16,7 @@ import { restoreBook } from './book.repository.js';
 export function restoreBookOperation(rules: WriteRules): Operation {
   return {
     method: 'post',
+    access: 'write',
     path: '/:id/restore',
     doc: {
       operationId: 'restoreBook',

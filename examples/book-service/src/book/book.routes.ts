@@ -44,12 +44,13 @@ const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 /**
  * The book API: each operation's handler next to its description in the OpenAPI document.
- * `guard` checks what an operation needs beyond what its method does (apiRouter does that).
+ * `guard` checks what an operation needs beyond its `access` (apiRouter checks that).
  */
 function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Operation[] {
   return [
     {
       method: 'get',
+      access: 'read',
       path: '/',
       doc: {
         operationId: 'listBooks',
@@ -89,6 +90,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
     },
     {
       method: 'post',
+      access: 'write',
       path: '/',
       doc: {
         operationId: 'createBook',
@@ -125,6 +127,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
     },
     {
       method: 'get',
+      access: 'read',
       path: '/:id',
       doc: {
         operationId: 'getBook',
@@ -149,6 +152,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
     },
     {
       method: 'put',
+      access: 'write',
       path: '/:id',
       doc: {
         operationId: 'updateBook',
@@ -181,6 +185,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
     },
     {
       method: 'delete',
+      access: 'write',
       path: '/:id',
       doc: {
         operationId: 'deleteBook',

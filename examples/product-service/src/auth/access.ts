@@ -1,13 +1,8 @@
 import type { AuthMode } from './auth.config.js';
 import { SCOPES, type Scope } from './tokens.js';
 
-/** Whether an operation reads or writes. */
+/** What an operation does with the data: reads, writes (or, where soft delete is on, administers). */
 export type Access = keyof typeof SCOPES;
-
-/** GET reads; every other method writes. */
-export function accessOf(method: string): Access {
-  return method.toUpperCase() === 'GET' ? 'read' : 'write';
-}
 
 /**
  * The scope a token needs for this access under AUTH_MODE, or undefined when no token is needed:

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { accessOf, requiredScope } from '../auth/access.js';
+import { requiredScope } from '../auth/access.js';
 import type { AuthConfig } from '../auth/auth.config.js';
 import type { Api } from '../http/operations.js';
 import { productApi } from '../product/product.routes.js';
@@ -36,8 +36,8 @@ export function buildOpenApiDocument(auth: AuthConfig, { requireIfMatch = false 
   for (const api of APIS) {
     tags.push(api.tag);
     merge(components, api.components);
-    for (const { method, path, doc, alsoAccess } of api.operations) {
-      const scope = requiredScope(auth.mode, accessOf(method));
+    for (const { method, path, access, doc, alsoAccess } of api.operations) {
+      const scope = requiredScope(auth.mode, access);
       const optional = alsoAccess && requiredScope(auth.mode, alsoAccess);
       const security = scope ? withToken(doc, scope) : optional ? withOptionalToken(doc) : { security: [] };
       const operation = { ...doc, tags: [api.tag.name], ...security };

@@ -43,12 +43,13 @@ const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 /**
  * The product API: each operation's handler next to its description in the OpenAPI document.
- * `guard` checks what an operation needs beyond what its method does (apiRouter does that).
+ * `guard` checks what an operation needs beyond its `access` (apiRouter checks that).
  */
 function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
   return [
     {
       method: 'get',
+      access: 'read',
       path: '/',
       doc: {
         operationId: 'listProducts',
@@ -85,6 +86,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
     },
     {
       method: 'post',
+      access: 'write',
       path: '/',
       doc: {
         operationId: 'createProduct',
@@ -121,6 +123,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
     },
     {
       method: 'get',
+      access: 'read',
       path: '/:id',
       doc: {
         operationId: 'getProduct',
@@ -145,6 +148,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
     },
     {
       method: 'put',
+      access: 'write',
       path: '/:id',
       doc: {
         operationId: 'updateProduct',
@@ -177,6 +181,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
     },
     {
       method: 'delete',
+      access: 'write',
       path: '/:id',
       doc: {
         operationId: 'deleteProduct',
