@@ -64,12 +64,13 @@ export async function once(
   request: { key: string; fingerprint: string; ttlSeconds: number },
   create: (trx: Knex.Transaction) => Promise<StoredAnswer>,
 ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
-  return knex.transaction(async (trx) => {
+  const run = async (trx: Knex.Transaction) => {
     if (!(await claim(trx, request))) return { answer: await storedAnswer(trx, request), replayed: true };
     const answer = await create(trx);
     await trx('idempotency_keys').where({ key: request.key }).update(answer);
     return { answer, replayed: false };
-  });
+  };
+  return knex.transaction(run);
 }
 
 /**
