@@ -9,6 +9,9 @@ export interface Result extends Figures {
   cpuRatioToReference?: number;
   /** The first and third quartiles of those ratios: how far the pairs spread. */
   cpuRatioQuartiles?: [number, number];
+  /** With rounds in pairs: the median of its req/s over the reference's beside it, a ratio a slow stretch of the machine moves less than the totals. */
+  rateRatioToReference?: number;
+  rateRatioQuartiles?: [number, number];
 }
 
 export interface Ratio {

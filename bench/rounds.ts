@@ -62,9 +62,11 @@ export async function inRounds(
       await wrk(target.url, requests.get(target)!, { connections: CONNECTIONS, seconds: mode.warmUpSeconds });
       await reset();
     };
-    const rounds = new Map<Target, { runs: Run[]; cpuPerRequest: number[]; ratios: number[] }>(targets.map((target) => [target, { runs: [], cpuPerRequest: [], ratios: [] }]));
-    /** One run of `target`; its CPU per request. */
-    const run = async (target: Target): Promise<number> => {
+    const rounds = new Map<Target, { runs: Run[]; cpuPerRequest: number[]; ratios: number[]; rateRatios: number[] }>(
+      targets.map((target) => [target, { runs: [], cpuPerRequest: [], ratios: [], rateRatios: [] }]),
+    );
+    /** One run of `target`; its CPU per request and req/s. */
+    const run = async (target: Target): Promise<{ cpu: number; rate: number }> => {
       const entry = rounds.get(target)!;
       const cpuBefore = cpuMicros(target.child);
       const measured = await wrk(target.url, requests.get(target)!, { connections: mode.connections ?? CONNECTIONS, seconds: mode.seconds });
@@ -72,7 +74,7 @@ export async function inRounds(
       entry.cpuPerRequest.push(cpuPerRequest);
       entry.runs.push(measured);
       await reset();
-      return cpuPerRequest;
+      return { cpu: cpuPerRequest, rate: measured.requests / measured.seconds };
     };
     const [reference, ...others] = targets;
     if (order === 'rotate') {
@@ -87,7 +89,9 @@ export async function inRounds(
         for (let round = 0; round < mode.rounds; round++) {
           const [first, second] = round % 2 === 0 ? [reference!, other] : [other, reference!];
           const [a, b] = [await run(first), await run(second)];
-          rounds.get(other)!.ratios.push(first === other ? a / b : b / a);
+          const [mine, theirs] = first === other ? [a, b] : [b, a];
+          rounds.get(other)!.ratios.push(mine.cpu / theirs.cpu);
+          rounds.get(other)!.rateRatios.push(mine.rate / theirs.rate);
         }
       }
     } else {
@@ -97,12 +101,16 @@ export async function inRounds(
         for (let round = 0; round < mode.rounds; round++) {
           const [a, b] = await Promise.all([run(reference!), run(other)]);
           await table.reset();
-          rounds.get(other)!.ratios.push(b / a);
+          rounds.get(other)!.ratios.push(b.cpu / a.cpu);
+          rounds.get(other)!.rateRatios.push(b.rate / a.rate);
         }
       }
     }
-    for (const [target, { runs, cpuPerRequest, ratios }] of rounds) {
-      const ratio = order !== 'rotate' && target !== reference ? { cpuRatioToReference: median(ratios), cpuRatioQuartiles: quartiles(ratios) } : {};
+    for (const [target, { runs, cpuPerRequest, ratios, rateRatios }] of rounds) {
+      const paired = order !== 'rotate' && target !== reference;
+      const ratio = paired
+        ? { cpuRatioToReference: median(ratios), cpuRatioQuartiles: quartiles(ratios), rateRatioToReference: median(rateRatios), rateRatioQuartiles: quartiles(rateRatios) }
+        : {};
       results.push({ ...figures(scenario, runs), target: target.name, cpuMicrosPerRequest: median(cpuPerRequest), ...ratio });
     }
   }
@@ -110,7 +118,7 @@ export async function inRounds(
 }
 
 /** A scenario's figures over its rounds. */
-function figures(scenario: string, runs: Run[]): Omit<Result, 'target' | 'cpuMicrosPerRequest' | 'cpuRatioToReference' | 'cpuRatioQuartiles'> {
+function figures(scenario: string, runs: Run[]): Omit<Result, 'target' | 'cpuMicrosPerRequest' | `${'cpu' | 'rate'}Ratio${'ToReference' | 'Quartiles'}`> {
   const sum = (key: 'requests' | 'seconds' | 'errors' | 'non2xx') => runs.reduce((total, run) => total + run[key], 0);
   return {
     scenario,
