@@ -12,7 +12,7 @@ export interface EntityShape {
   int4Columns: string;
   /** The schema module's field constants: the integers' beside INT4_MAX first, then the decimals'. */
   constantLines: string[];
-  /** Whether a date field needs the schema's calendarDate check. */
+  /** Whether a date field needs value-rules.ts's calendarDate check. */
   hasDate: boolean;
   /** Whether the model's $parseDatabaseJson has a value to convert (a decimal's NUMERIC text). */
   convertsFromDatabase: boolean;

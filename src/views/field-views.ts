@@ -35,9 +35,9 @@ export interface FieldView {
   /** Lines of the model's $parseDatabaseJson that bring the driver's value to the JSON one (NUMERIC). */
   fromDatabase: string[];
   isInteger: boolean;
-  /** string or text, or an email the list filters by prefix: checked by the schema module's storableText. */
+  /** string or text, or an email the list filters by prefix: checked by http/value-rules.ts's storableText. */
   isText: boolean;
-  /** date or datetime: checked by the schema module's calendarDate. */
+  /** date or datetime: checked by http/value-rules.ts's calendarDate. */
   isDate: boolean;
 }
 

@@ -48,7 +48,7 @@ function descriptionPieces(field: FieldSpec): { template?: string; text?: string
 
 /**
  * The `.description(...)` call: a long text in pieces joined with `+`, so that no line runs on; the
- * formatter lays them out. A date-time's words end with the schema module's INSTANT_RULE (the offsets
+ * formatter lays them out. A date-time's words end with http/value-rules.ts's INSTANT_RULE (the offsets
  * and years it may have; the type's descriptionEnd), inside the last piece's template literal: a `+`
  * of it would be a lint finding wherever the call fits on one line.
  */

@@ -47,7 +47,7 @@ export interface TemplateContext extends EntityNames {
   /** The unique fields and their constraints; empty when none is unique. */
   unique: UniqueView[];
   list: ListView;
-  /** The schema module's DATE_TIME: the rule the generator checks a datetime default or example by. */
+  /** http/value-rules.ts's DATE_TIME: the rule the generator checks a datetime default or example by. */
   dateTimePattern: string;
   /** A delete hides the row until it is restored or purged (see Answers.softDelete). */
   softDelete: boolean;

@@ -102,7 +102,7 @@ async function renderedSchemas(entity: string, fields: readonly FieldSpec[]) {
   const files = renderProject({ entity, port: 8080, managementPort: 8081, fields: [...fields] });
   const { fileBase } = entityNames(entity);
   const schemaPath = `src/${fileBase}/${fileBase}.schema.ts`;
-  for (const path of [schemaPath, 'src/http/ids.ts', 'src/http/list-query.ts', 'src/joi.ts', 'src/openapi/schema.ts']) {
+  for (const path of [schemaPath, 'src/http/ids.ts', 'src/http/list-query.ts', 'src/http/value-rules.ts', 'src/joi.ts', 'src/openapi/schema.ts']) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), files.get(path) ?? '');
   }

@@ -25,7 +25,7 @@ export const datetimeType: FieldTypeModule<FieldOf<'datetime'>> = {
   columnType: () => 'timestamptz',
   knexColumn: (_field, column) => `table.timestamp(${column}, { useTz: true })`,
   tsType: () => 'string',
-  // The schema module's DATE_TIME (the generator's DATETIME): a time zone always, since a time
+  // http/value-rules.ts's DATE_TIME (the generator's DATETIME): a time zone always, since a time
   // without one would be read in the database server's zone; at most milliseconds, as more would
   // be cut; years the database answers as written. storableInstant hands the database UTC, as
   // PostgreSQL refuses some offsets RFC 3339 allows. The note joins the filters' descriptions.

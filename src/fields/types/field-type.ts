@@ -49,7 +49,7 @@ export interface FieldTypeModule<F extends FieldSpec = FieldSpec> {
    * literal's text naming the schema module's constants (a decimal's), and a note on the bound.
    */
   rangeDescription?(field: F, own: string | undefined): { rule: string; bound?: string };
-  /** The schema module's constant the description ends with, inside its last template literal (a date-time's INSTANT_RULE). */
+  /** The constant the description ends with, inside its last template literal (a date-time's INSTANT_RULE). */
   readonly descriptionEnd?: string;
   /** The property's type, format and bounds in the OpenAPI document, as joi-to-swagger and the OpenAPI module write them. */
   jsonSchema(field: F): Record<string, unknown>;

@@ -1,9 +1,10 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
+import { INSTANT_RULE } from '../http/value-rules.js';
 import { badRequest } from '../openapi/responses.js';
 import { type Json, jsonContent, jsonSchemaOf, ref, textResponse, withoutTitle } from '../openapi/schema.js';
 import { serializerOf } from '../openapi/serializer.js';
 import type { BookModel } from './book.model.js';
-import { bookCreateSchema, bookSchema, bookUpdateSchema, INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET } from './book.schema.js';
+import { bookCreateSchema, bookSchema, bookUpdateSchema, idRule, MAX_ID, MAX_OFFSET } from './book.schema.js';
 
 /** What the operations' descriptions share. */
 export const idParameter = [ref('parameters', 'BookId')];

@@ -1,7 +1,17 @@
-import type { CustomHelpers, Schema } from 'joi';
+import type { Schema } from 'joi';
 
 import { INT4_MAX } from '../http/ids.js';
 import { filterParameters, type SortKey, sortParameter } from '../http/list-query.js';
+import {
+  calendarDate,
+  DATE_TIME,
+  dateMessages,
+  INSTANT_RULE,
+  instantMessages,
+  storableInstant,
+  storableText,
+  textMessages,
+} from '../http/value-rules.js';
 import { Joi } from '../joi.js';
 
 import type { BookJson, BookModel } from './book.model.js';
@@ -21,58 +31,8 @@ export type BookCreate = Pick<BookModel, 'title' | 'isbn'> &
   Partial<Pick<BookModel, 'pages' | 'price' | 'format' | 'published' | 'available'>>;
 export type BookUpdate = Partial<BookCreate>;
 
-/** Rejects strings PostgreSQL cannot store unchanged (NUL) or that are not valid UTF-16 (lone surrogates). */
-const storableText = (value: string, helpers: CustomHelpers) =>
-  value.includes('\u0000') || !value.isWellFormed() ? helpers.error('string.storable') : value;
-
-const textMessages = { 'string.storable': '{{#label}} must not contain NUL characters or unpaired surrogates' };
-
 /** The beginning of a text key's value, for its `[prefix]` filter: at most as long as the value may be. */
 const textPrefix = Joi.string().custom(storableText).messages(textMessages);
-
-/**
- * Refuses days the calendar does not have, such as 2026-02-30 or year 0, also as the day of a
- * date-time (its pattern lets them through): the database would refuse them with an error.
- */
-const calendarDate = (value: string, helpers: CustomHelpers) => {
-  const day = value.slice(0, 10);
-  // What does not start with a day at all is the format's to refuse, in its own words.
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return value;
-  const time = Date.parse(`${day}T00:00:00Z`);
-  const real = !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day && !day.startsWith('0000');
-  return real ? value : helpers.error('date.calendar');
-};
-
-const dateMessages = { 'date.calendar': '{{#label}} must be a date the calendar has' };
-
-/**
- * A date-time as the API reads it, and as the document's pattern states it: RFC 3339 with a time
- * zone always (Z, or an offset of up to 23:59 either way), at most milliseconds (an answer has no
- * more), in the years 0001-9999 both as written and in UTC (outside them an instant reads back as
- * +010000-... or a year before 0001): no year 0000, no offset ahead of UTC on 0001-01-01, none
- * behind it on 9999-12-31.
- */
-const DATE_TIME =
-  /^(?!0000-|0001-01-01T[^+]*\+(?!00:00)|9999-12-31T[^-]*-(?!00:00))\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
-
-/** The rule of every date-time the API reads, for the document. */
-export const INSTANT_RULE =
-  'A date-time has seconds and a time zone: Z, or an offset of up to 23:59 either way (answered in UTC). It has at most milliseconds and falls in ' +
-  'the years 0001-9999 both as written and in UTC: 0001-01-01 takes no offset ahead of UTC, 9999-12-31 none behind it.';
-
-/**
- * The same instant in UTC, which a Date holds exactly (DATE_TIME allows at most milliseconds):
- * PostgreSQL refuses offsets beyond 15:59, which RFC 3339 allows, so the database only ever sees Z.
- * What DATE_TIME refuses is left as it is, for its message.
- */
-const storableInstant = (value: string) =>
-  DATE_TIME.test(value) && !value.endsWith('Z') ? new Date(Date.parse(value)).toISOString() : value;
-
-const instantMessages = {
-  'string.pattern.name':
-    '{{#label}} must be a date-time with a time zone, such as 2026-01-01T12:00:00Z or 2026-01-01T14:00:00.000+02:00, ' +
-    'with seconds and at most milliseconds, in the years 0001-9999 both as written and in UTC',
-};
 
 const title = Joi.string()
   .maxCharacters(200)

@@ -1,9 +1,10 @@
 import { PROBLEM_SEPARATOR } from '../http/errors.js';
+import { INSTANT_RULE } from '../http/value-rules.js';
 import { badRequest } from '../openapi/responses.js';
 import { type Json, jsonContent, jsonSchemaOf, ref, textResponse, withoutTitle } from '../openapi/schema.js';
 import { serializerOf } from '../openapi/serializer.js';
 import type { ProductModel } from './product.model.js';
-import { INSTANT_RULE, idRule, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
+import { idRule, MAX_ID, MAX_OFFSET, productCreateSchema, productSchema, productUpdateSchema } from './product.schema.js';
 
 /** What the operations' descriptions share. */
 export const idParameter = [ref('parameters', 'ProductId')];
