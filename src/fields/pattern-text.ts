@@ -9,7 +9,7 @@ const NO_FLAGS = { dotAll: false, global: false, hasIndices: false, ignoreCase: 
  * most of JavaScript's patterns; a class range at a class escape (`[\w-.]`: `\w`, `-` and `.`, by
  * the web's legacy rules) it misreads, so such a pattern is rewritten by refa into an equivalent
  * one first (`[\w\-.]`). Lookarounds, `\b` and backreferences it cannot draw from at all.
- * The generated project's tests draw the same way (test/schema-values.ts).
+ * The generated project's tests draw the same way (test/support/schema-values.ts).
  */
 export function patternText(pattern: string): fc.Arbitrary<string> | { problem: string } {
   const regex = new RegExp(pattern);

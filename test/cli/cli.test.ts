@@ -97,7 +97,7 @@ folders('--events nats records the broker in the answers file and brings the out
   assert.is(result.status, 0, result.stderr);
   const answers = JSON.parse(readFileSync(join(cwd, 'out/create-item-service.json'), 'utf8')) as Record<string, unknown>;
   assert.is(answers.events, 'nats');
-  for (const path of ['src/events/relay.ts', 'src/migrations/001-store-outbox.ts', 'test/events.test.ts', 'deploy/kubernetes/nats.yaml']) {
+  for (const path of ['src/events/relay.ts', 'src/migrations/001-store-outbox.ts', 'test/events/events.test.ts', 'deploy/kubernetes/nats.yaml']) {
     assert.ok(existsSync(join(cwd, 'out', path)), path);
   }
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
-import { AUTH_ENV, AUTHORIZATION } from '../../examples/product-service/test/tokens.js';
+import { AUTH_ENV, AUTHORIZATION } from '../../examples/product-service/test/support/tokens.js';
 import { example as SERVICE_DIR, linkRootModules } from '../support/helpers.js';
 import { createPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import { spawnServer, until, type ServerProcess } from '../support/servers.js';

@@ -39,7 +39,7 @@ for (const { dir, entity } of EXAMPLES) {
         })
       ).json();
       // The rows: the example's own numbered test bodies, valid and varied.
-      const { numbered } = (await import(join(dir, 'test/factory.ts'))) as { numbered: (n: number) => Record<string, unknown> };
+      const { numbered } = (await import(join(dir, 'test/support/factory.ts'))) as { numbered: (n: number) => Record<string, unknown> };
       const document = (await (await fetch(`${api}/openapi.json`)).json()) as Json;
       const listPath = Object.keys(document.paths).find((path) => document.paths[path].get?.operationId?.startsWith('list'))!;
       // Two authors, so that createdBy and updatedBy have two values to filter by: the account, and another subject.

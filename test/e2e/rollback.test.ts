@@ -6,7 +6,7 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { AUTH_ENV } from '../../examples/product-service/test/tokens.js';
+import { AUTH_ENV } from '../../examples/product-service/test/support/tokens.js';
 import { dropCreatedDatabases, freshDatabase, linkRootModules, tempDir } from '../support/helpers.js';
 import { copyExample, replaceInFile } from '../support/lifecycle-fixtures.js';
 import { freePort, spawnServer, until } from '../support/servers.js';

@@ -58,7 +58,7 @@ plan('events on, then off: a migration each, named for it; the project equals a 
   assert.match(on.text, '002-record-changes-of-books');
   assert.match(on.text, 'records every change in an outbox, which the service publishes (events)');
   const files = readTree(dir);
-  assert.ok(files.has('src/events/relay.ts') && files.has('test/events.test.ts'), 'the relay and its tests come with it');
+  assert.ok(files.has('src/events/relay.ts') && files.has('test/events/events.test.ts'), 'the relay and its tests come with it');
   assert.not.ok(files.has('src/migrations/001-store-outbox.ts'), 'an applied first migration is never added to');
   const record = parseRecord(files.get('create-item-service.json')!);
   assert.is(record.answers.events, 'nats');

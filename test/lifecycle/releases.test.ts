@@ -105,7 +105,7 @@ chain('owner edits survive both steps; exactly the conflicting hunks are marked'
   writeFileSync(join(dir, 'src/product/product.schema.ts'), `// Reviewed by the catalogue team.\n${readFileSync(join(dir, 'src/product/product.schema.ts'), 'utf8')}`);
   const mineComment = `${NEXT_CHANGES.serverComment.from} (see the runbook)`;
   replaceInFile(dir, 'src/server.ts', NEXT_CHANGES.serverComment.from, mineComment);
-  rmSync(join(dir, 'test/tokens.ts'));
+  rmSync(join(dir, 'test/support/tokens.ts'));
   writeFileSync(join(dir, 'src/extra.ts'), 'export const extra = 1;\n');
 
   const output = collector();
@@ -126,14 +126,14 @@ chain('owner edits survive both steps; exactly the conflicting hunks are marked'
   assert.ok(server.includes(['<<<<<<< yours', mineComment, '=======', NEXT_CHANGES.serverComment.to, `>>>>>>> create-item-service ${NEXT_VERSION}`].join('\n')), server);
 
   const fresh = next.generate(productOfPrevious);
-  const owned = new Set([openapi, 'README.md', 'src/product/product.schema.ts', 'src/server.ts', 'test/tokens.ts']);
+  const owned = new Set([openapi, 'README.md', 'src/product/product.schema.ts', 'src/server.ts', 'test/support/tokens.ts']);
   const tree = everything(dir);
   for (const [path, content] of fresh) if (!owned.has(path)) assert.ok(tree.get(path) === content, `${path} is the next release's`);
   assert.ok(tree.get(openapi)?.includes(mineSummary));
   assert.match(tree.get('README.md') ?? '', /^Owned by the catalogue team\.\n/);
   const schema = tree.get('src/product/product.schema.ts') ?? '';
   assert.ok(schema.startsWith('// Reviewed by the catalogue team.\n') && schema.includes(NEXT_CHANGES.reworded.to), 'merged: the owner line and the new words');
-  assert.not.ok(existsSync(join(dir, 'test/tokens.ts')), 'what the owner deleted stays deleted');
+  assert.not.ok(existsSync(join(dir, 'test/support/tokens.ts')), 'what the owner deleted stays deleted');
   assert.is(tree.get('src/extra.ts'), 'export const extra = 1;\n');
   assert.is(tree.get('.env'), 'JWT_SECRET=kept\n');
   assert.ok(existsSync(join(dir, NEXT_CHANGES.added)) && !existsSync(join(dir, NEXT_CHANGES.removed)));

@@ -41,7 +41,7 @@ status('reports each state and each pending change, and exits 1 when an update i
   writeTree(dir, release.generate(product));
   writeFileSync(join(dir, 'src/config.ts'), '// edited\n');
   writeFileSync(join(dir, 'src/app.ts'), '// edited\n');
-  rmSync(join(dir, 'test/tokens.ts'));
+  rmSync(join(dir, 'test/support/tokens.ts'));
   rmSync(join(dir, 'README.md'));
   writeFileSync(join(dir, release.added), '// the owner had a file here\n');
   writeFileSync(join(dir, '.env'), 'JWT_SECRET=x\n');
@@ -56,7 +56,7 @@ status('reports each state and each pending change, and exits 1 when an update i
   assert.equal(byPath['Dockerfile'], ['unchanged', null]);
   assert.equal(byPath['src/config.ts'], ['edited', null]);
   assert.equal(byPath['src/app.ts'], ['edited', 'update']);
-  assert.equal(byPath['test/tokens.ts'], ['missing', null]);
+  assert.equal(byPath['test/support/tokens.ts'], ['missing', null]);
   assert.equal(byPath['README.md'], ['missing', 'update']);
   assert.equal(byPath[release.removed], ['unchanged', 'obsolete']);
   assert.equal(byPath[release.renamed.from], ['unchanged', 'obsolete']);
@@ -80,7 +80,7 @@ status('reports each state and each pending change, and exits 1 when an update i
   );
   assert.match(text, /^\s+src\/app\.ts\s+edited\s+update$/m);
   assert.match(text, /^\s+src\/config\.ts\s+edited\s+-$/m);
-  assert.match(text, /^\s+test\/tokens\.ts\s+missing\s+-$/m);
+  assert.match(text, /^\s+test\/support\/tokens\.ts\s+missing\s+-$/m);
   assert.match(text, new RegExp(`^\\s+${release.renamed.to}\\s+-\\s+new$`, 'm'));
   assert.not.match(text, /Dockerfile/, 'a file nobody changed and this version leaves alone is only counted');
   // Beside the updates: 3 new files (the audit migration among them) and 2 obsolete ones.

@@ -65,7 +65,7 @@ update('keeps every owner edit, merges where it can and marks exactly the confli
   writeFileSync(join(dir, 'README.md'), `Owner's note at the top.\n${readFileSync(join(dir, 'README.md'), 'utf8')}`);
   writeFileSync(join(dir, 'src/config.ts'), `${readFileSync(join(dir, 'src/config.ts'), 'utf8')}// owner's config line\n`);
   writeFileSync(join(dir, release.removed), 'Notes the owner wrote.\n');
-  rmSync(join(dir, 'test/tokens.ts'));
+  rmSync(join(dir, 'test/support/tokens.ts'));
   writeFileSync(join(dir, 'src/extra.ts'), 'export const extra = 1;\n');
   const before = everything(dir);
 
@@ -81,7 +81,7 @@ update('keeps every owner edit, merges where it can and marks exactly the confli
   expected.set('README.md', `Owner's note at the top.\n${fresh.get('README.md')}`);
   expected.set('src/config.ts', before.get('src/config.ts') ?? '');
   expected.set(release.removed, 'Notes the owner wrote.\n');
-  expected.delete('test/tokens.ts');
+  expected.delete('test/support/tokens.ts');
   expected.set('src/extra.ts', 'export const extra = 1;\n');
   expected.set('.env', 'JWT_SECRET=kept\n');
   const tree = everything(dir);
@@ -93,7 +93,7 @@ update('keeps every owner edit, merges where it can and marks exactly the confli
   assert.match(text, /merge\s+README\.md/);
   assert.match(text, /keep\s+src\/config\.ts/);
   assert.match(text, new RegExp(`keep-obsolete\\s+${release.removed}`));
-  assert.match(text, /stay-deleted\s+test\/tokens\.ts/);
+  assert.match(text, /stay-deleted\s+test\/support\/tokens\.ts/);
   assert.match(text, /Next steps:[\s\S]*resolve the conflict markers[\s\S]*npm test/);
   assert.not.match(text, /npm install/, 'package.json did not change');
   assert.not.ok(readdirSync(dir, { recursive: true }).some((name) => String(name).endsWith('.rej')), 'never .rej files');
@@ -232,7 +232,7 @@ update('updating the example with owner edits keeps them, from a .tgz release an
   const copy = folder();
   copyExample(copy);
   for (const [dir, from, label] of [[previous, tarball, `${PREVIOUS_VERSION} -> ${GENERATOR_VERSION}, --from .tgz`], [copy, undefined, 'the committed example, same version']] as const) {
-    for (const path of ['src/app.ts', 'src/config.ts', 'README.md', 'test/helpers.ts']) {
+    for (const path of ['src/app.ts', 'src/config.ts', 'README.md', 'test/support/helpers.ts']) {
       writeFileSync(join(dir, path), `// owner's line in ${path}\n${readFileSync(join(dir, path), 'utf8')}`);
     }
     // Unpacking the .tgz and installing its dependencies happens once per version (the first test did it).

@@ -19,7 +19,7 @@ import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { generatedProjects, type GeneratedProject } from '../support/generated-projects.js';
 
 type ConfigModule = typeof import('../../examples/product-service/src/config.js');
-type TokensModule = typeof import('../../examples/product-service/test/tokens.js');
+type TokensModule = typeof import('../../examples/product-service/test/support/tokens.js');
 
 interface Instruction {
   keyword: string;
@@ -71,7 +71,7 @@ async function checkProject({ dir, names, port, managementPort }: GeneratedProje
   const read = (path: string) => readFileSync(join(dir, path), 'utf8');
   const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
   const { loadConfig } = (await import(pathToFileURL(join(dir, 'src/config.ts')).href)) as ConfigModule;
-  const { AUTH_ENV } = (await import(pathToFileURL(join(dir, 'test/tokens.ts')).href)) as TokensModule;
+  const { AUTH_ENV } = (await import(pathToFileURL(join(dir, 'test/support/tokens.ts')).href)) as TokensModule;
 
   // ---
 

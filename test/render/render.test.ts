@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 
 import { canonicalField, DEFAULT_FIELDS } from '../../src/fields/field-spec.js';
 import { renderProject } from '../../src/generate/generate.js';
+import { projectMoves } from '../../src/lifecycle/moves.js';
 import { loadTemplates } from '../../src/render/render.js';
 import { GENERATOR_VERSION } from '../../src/version.js';
 import { example, readTree, root, runBin, runCli, tempDir } from '../support/helpers.js';
@@ -49,16 +50,16 @@ rendering('templates mirror the generated tree file for file; one with nothing t
   // delete no restore, purge (its schedule and its command) or their tests; without events no outbox,
   // relay, AsyncAPI document, NATS or their tests.
   const files = renderProject(product);
-  const softDeleteOnly = ['src/product/product.restore.ts', 'src/product/product.purge.ts', 'src/cli/purge.ts', 'test/soft-delete.test.ts', 'test/purge.test.ts'];
+  const softDeleteOnly = ['src/product/product.restore.ts', 'src/product/product.purge.ts', 'src/cli/purge.ts', 'test/product/soft-delete.test.ts', 'test/product/purge.test.ts'];
   const eventsOnly = [
     ...['change-event', 'outbox', 'relay', 'nats-publisher', 'asyncapi'].map((name) => `src/events/${name}.ts`),
     'src/client/events.ts',
     'src/migrations/001-store-outbox.ts',
     'deploy/kubernetes/nats.yaml',
     'deploy/prometheus/alerts.yaml',
-    ...['nats-server.ts', 'event-checks.ts', 'events.test.ts', 'events-faults.test.ts', 'events-crash.test.ts'].map((name) => `test/${name}`),
+    ...['support/nats-server.ts', 'support/event-checks.ts', 'events/events.test.ts', 'events/faults.test.ts', 'events/crash.test.ts'].map((name) => `test/${name}`),
   ];
-  const tenancyOnly = ['src/db/tenant-scope.ts', 'test/tenancy.test.ts', 'test/tenant-isolation.test.ts'];
+  const tenancyOnly = ['src/db/tenant-scope.ts', 'test/product/tenancy.test.ts', 'test/product/tenant-isolation.test.ts'];
   assert.is(files.size, templates.length - 3 - softDeleteOnly.length - eventsOnly.length - tenancyOnly.length);
   for (const path of ['src/db/collation.ts', ...softDeleteOnly, ...eventsOnly, ...tenancyOnly]) assert.not.ok(files.has(path), path);
   const withTenants = renderProject({ ...product, tenantClaim: 'org_id' });
@@ -67,6 +68,18 @@ rendering('templates mirror the generated tree file for file; one with nothing t
   const withEvents = renderProject({ ...product, events: 'nats' });
   for (const path of eventsOnly) assert.ok(withEvents.has(path), path);
   assert.ok(renderProject(bookAnswers).get('src/db/collation.ts')!.startsWith("import type { Knex } from 'knex';"));
+});
+
+rendering('every test file lives in a folder of test/ where a declared move carries the flat one, but for the four that stay on top', () => {
+  // A test file rendered in a new place without a move would leave an owner's edited copy behind as keep-obsolete.
+  const files = renderProject({ entity: 'warehouse bin', port: 8080, managementPort: 8081, softDelete: true, tenantClaim: 'org_id', events: 'nats' });
+  const moved = new Set(projectMoves('warehouse-bin').map(({ to }) => to));
+  const onTop = ['test/config-files.test.ts', 'test/config.test.ts', 'test/readme.test.ts', 'test/upkeep.test.ts'];
+  const tests = [...files.keys()].filter((path) => path.startsWith('test/'));
+  assert.equal(tests.filter((path) => !moved.has(path)), onTop);
+  assert.ok(tests.includes('test/warehouse-bin/api.test.ts') && tests.includes('test/support/factory.ts'));
+  // Every declared move of a test lands on a file this version renders, for some answers.
+  for (const { to } of projectMoves('warehouse-bin').filter(({ to }) => to.startsWith('test/'))) assert.ok(files.has(to), to);
 });
 
 rendering('no template syntax or placeholder is left in any path or file', () => {

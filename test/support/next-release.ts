@@ -18,7 +18,7 @@ export const NEXT_CHANGES = {
   added: 'docs/runbook.md',
   removed: 'test/config-files.test.ts',
   /** Moved, declared in the release's moves.ts, with a line of it changed on the way. */
-  renamed: { from: 'test/data-dir-lock.test.ts', to: 'test/data-folder-lock.test.ts' },
+  renamed: { from: 'test/db/data-dir-lock.test.ts', to: 'test/db/data-folder-lock.test.ts' },
   renamedLine: { from: '/** The id of a process that has already exited. */', to: '/** The id of a process that has exited already. */' },
   /** The answers file's new optional key, and its default for Product. */
   description: 'Product service',
@@ -37,8 +37,8 @@ export function nextRelease(): PackedRelease {
     { path: 'templates/src/server.ts', from: NEXT_CHANGES.serverComment.from, to: NEXT_CHANGES.serverComment.to },
     { add: 'templates/docs/runbook.md.hbs', content: '# Running the {{label}} service\n\nStart with `npm start`; see README.md.\n' },
     { remove: 'templates/test/config-files.test.ts.hbs' },
-    { path: 'templates/test/data-dir-lock.test.ts', from: NEXT_CHANGES.renamedLine.from, to: NEXT_CHANGES.renamedLine.to },
-    { rename: 'templates/test/data-dir-lock.test.ts', to: 'templates/test/data-folder-lock.test.ts' },
+    { path: 'templates/test/db/data-dir-lock.test.ts', from: NEXT_CHANGES.renamedLine.from, to: NEXT_CHANGES.renamedLine.to },
+    { rename: 'templates/test/db/data-dir-lock.test.ts', to: 'templates/test/db/data-folder-lock.test.ts' },
     {
       path: 'src/lifecycle/moves.ts',
       from: 'export const MOVES: readonly Move[] = [',

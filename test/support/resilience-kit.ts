@@ -7,7 +7,7 @@
  * code for every field spec, so it is the generator's check of what it renders, not a folder of
  * every project: test/resilience-kit/ holds its templates (rendered with a project's own answers),
  * and `withResilienceKit` writes them into a copy of the project, beside the project's own tests
- * and helpers (test/factory.ts, test/tokens.ts, ...) that the suite builds on.
+ * and helpers (test/support/factory.ts, test/support/tokens.ts, ...) that the suite builds on.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';

@@ -131,7 +131,7 @@ export const suites: Job[] = [
   // Every suite but the migrations' own, which open scratch schemas by a startup parameter (options) no transaction pooler passes.
   inProject(invoices, 'generated invoice-service (tenants kept apart, soft delete), PostgreSQL behind PgBouncer in transaction mode', {
     database: 'invoice_service_pgbouncer_test',
-    command: [...tsx, join(root, 'test/support/behind-pgbouncer.ts'), ...uvu('test', '\\.test\\.ts$'), '--ignore', '^(migrations|migrate-commands)\\.test\\.ts$'],
+    command: [...tsx, join(root, 'test/support/behind-pgbouncer.ts'), ...uvu('test', '\\.test\\.ts$'), '--ignore', '^db/(migrations|migrate-commands)\\.test\\.ts$'],
     env: { TEST_SESSION_QUERY: TEST_TENANT_SESSION },
   }),
   inProject(ledger, 'generated ledger-entry-service (tenants kept apart, a namespaced claim, change events), PostgreSQL', { database: 'ledger_entry_service_test' }),

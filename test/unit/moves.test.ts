@@ -5,6 +5,7 @@ import { planUpdate, type FileMap } from '../../src/lifecycle/merge.js';
 import { applied } from '../support/applied-plan.js';
 import { hashContent } from '../../src/project-files/record.js';
 import { projectStatus } from '../../src/lifecycle/status.js';
+import { FILE_BASE, MOVES, projectMoves } from '../../src/lifecycle/moves.js';
 import { printStatus } from '../../src/lifecycle/status-report.js';
 import { printPlan } from '../../src/lifecycle/update-report.js';
 import { collector } from '../support/output.js';
@@ -133,3 +134,24 @@ reports('--dry-run and status name a move by both paths, with its merge or confl
 });
 
 reports.run();
+
+// ---
+
+const declared = suite('the declared moves of a project');
+
+declared('{fileBase} stands for the entity\'s file base, in both paths; a path without it is as declared', () => {
+  const moves = projectMoves('order-line', [{ from: `test/${FILE_BASE}-api.test.ts`, to: `test/${FILE_BASE}/api.test.ts` }, move]);
+  assert.equal(moves, [{ from: 'test/order-line-api.test.ts', to: 'test/order-line/api.test.ts' }, move]);
+  assert.ok(projectMoves('product').some(({ from, to }) => from === 'test/product-api.test.ts' && to === 'test/product/api.test.ts'));
+});
+
+declared('no two moves leave one path or reach one path, and no move starts where another ends', () => {
+  const moves = projectMoves('product', MOVES);
+  const from = moves.map((declared) => declared.from);
+  const to = moves.map((declared) => declared.to);
+  assert.is(new Set(from).size, moves.length);
+  assert.is(new Set(to).size, moves.length);
+  assert.equal(from.filter((path) => to.includes(path)), []);
+});
+
+declared.run();

@@ -25,7 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { loadDotEnv } from '../src/config.js';
-import { CAPACITY, numbered, tooFew } from '../test/factory.js';
+import { CAPACITY, numbered, tooFew } from '../test/support/factory.js';
 import { fillProblem } from './fill.js';
 import { compare, isMeasured, measureRound, printComparison, SMALL_ROWS, TIMINGS, warmUp } from './list-scale.js';
 import {

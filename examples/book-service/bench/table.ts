@@ -49,7 +49,7 @@ export interface TableKeeper {
 export async function keepTable(databaseUrl: string): Promise<TableKeeper> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  // The fill's inserts go through knex, as the tests' own rows do (test/table-rows.ts).
+  // The fill's inserts go through knex, as the tests' own rows do (test/support/table-rows.ts).
   const knex = Knex({ client: 'pg', connection: { connectionString: databaseUrl }, pool: { min: 0, max: 1 } });
   const count = async () => Number((await db.query<{ count: string }>('select count(*) from "books"')).rows[0]?.count);
   const highestId = async () => (await db.query<{ id: number | null }>('select max(id) as id from "books"')).rows[0]?.id ?? 0;

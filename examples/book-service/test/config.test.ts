@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { ConfigError, DEFAULT_MANAGEMENT_PORT, DEFAULT_PORT, loadConfig } from '../src/config.js';
-import { AUTH_ENV } from './tokens.js';
+import { AUTH_ENV } from './support/tokens.js';
 
 const test = suite('loadConfig');
 

@@ -1,12 +1,12 @@
 /**
  * Fills products for `npm run bench -- --rows N`: row n holds the tests' numbered body n
- * (test/factory.ts), whose values pass every rule and never repeat a unique field's value, so the
+ * (test/support/factory.ts), whose values pass every rule and never repeat a unique field's value, so the
  * service reads them back as it reads its own. Rows go in 10,000 a statement.
  */
 import type { Knex } from 'knex';
 
-import { CAPACITY, numbered, tooFew } from '../test/factory.js';
-import { insertRows } from '../test/table-rows.js';
+import { CAPACITY, numbered, tooFew } from '../test/support/factory.js';
+import { insertRows } from '../test/support/table-rows.js';
 
 const BATCH = 10_000;
 /** Who wrote the rows: each author holds 1 row in AUTHORS, so "my items" is a thin slice of a large table. */

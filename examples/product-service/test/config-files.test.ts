@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { ConfigError, loadConfig, loadDatabaseConfig } from '../src/config.js';
-import { AUTH_ENV } from './tokens.js';
+import { AUTH_ENV } from './support/tokens.js';
 
 // Settings that name files: secrets from `<NAME>_FILE`, as Docker and Kubernetes deliver them,
 // and the CA of a PostgreSQL server reached over TLS.

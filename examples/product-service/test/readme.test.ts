@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import { getToken, PATH } from './auth-helpers.js';
-import { type Answer, create, post, useService } from './helpers.js';
-import { TEST_PASSWORD, TEST_USERNAME } from './tokens.js';
+import { getToken, PATH } from './support/auth-helpers.js';
+import { type Answer, create, post, useService } from './support/helpers.js';
+import { TEST_PASSWORD, TEST_USERNAME } from './support/tokens.js';
 
 // The README's examples, sent to the service: a reader who copies one gets what the README shows.
 

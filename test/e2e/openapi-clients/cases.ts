@@ -19,7 +19,7 @@ export type Json = Record<string, any>;
 /**
  * Parameters with cases of their own below (paging, sort, count) or of the walk (after), and
  * `deleted` (soft delete), which needs an admin token the clients here do not send: the example's
- * own test/soft-delete.test.ts sends it.
+ * own test/product/soft-delete.test.ts sends it.
  */
 const PAGING = new Set(['page', 'pageSize', 'after', 'sort', 'count', 'deleted']);
 

@@ -1,4 +1,4 @@
-import { CAPACITY, numbered } from '../../test/factory.js';
+import { CAPACITY, numbered } from '../../test/support/factory.js';
 import { BookModel } from '../book/book.model.js';
 import { createBook } from '../book/book.repository.js';
 import { bookCreateSchema } from '../book/book.schema.js';
@@ -9,7 +9,7 @@ import { fail, withDatabase } from './command-line.js';
 
 // `npm run db:seed -- [count]`: fills the books table up to `count` example books (10 unless
 // given), migrating the database first, for a demo or a manual test. Run again, it inserts nothing.
-// The rows are the tests' own (test/factory.ts), made from the create schema as the document states
+// The rows are the tests' own (test/support/factory.ts), made from the create schema as the document states
 // it: a unique field's values distinct, patterns honoured. A development tool, like the factory and
 // its fast-check: the build (tsconfig.json) leaves it out.
 const DEFAULT_COUNT = 10;

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-import type { Service } from '../helpers.js';
-import { AUTH_ENV } from '../tokens.js';
+import type { Service } from '../support/helpers.js';
+import { AUTH_ENV } from '../support/tokens.js';
 
 /** The project folder, so the server starts the same from whatever folder the tests run in. */
 export const projectDir = fileURLToPath(new URL('../..', import.meta.url));

@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/db/database.js';
-import { testConfig } from '../helpers.js';
-import { postgresSchema, type ScratchDatabase } from '../scratch-database.js';
-import { AUTH_ENV } from '../tokens.js';
+import { testConfig } from '../support/helpers.js';
+import { postgresSchema, type ScratchDatabase } from '../support/scratch-database.js';
+import { AUTH_ENV } from '../support/tokens.js';
 import { projectDir } from './process.js';
 
 /**

@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 import { npmRun } from './scratch-database.js';
-import { AUTH_ENV, TEST_PASSWORD, TEST_USERNAME } from '../tokens.js';
+import { AUTH_ENV, TEST_PASSWORD, TEST_USERNAME } from '../support/tokens.js';
 import { assertRefused, projectDir, refusal, spawnServer, useDataDir, within } from './process.js';
 
 // Start-up failures an owner can cause, each told in one line that names what to change.

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import { openDatabase } from '../../src/db/database.js';
 import { isDatabaseUnavailable } from '../../src/http/errors.js';
 import { createLogger } from '../../src/logger.js';
-import { testConfig } from '../helpers.js';
+import { testConfig } from '../support/helpers.js';
 
 const logger = createLogger('silent');
 

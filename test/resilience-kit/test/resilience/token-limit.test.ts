@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 
 import { scratchDatabase } from './scratch-database.js';
-import { TEST_USERNAME } from '../tokens.js';
+import { TEST_USERNAME } from '../support/tokens.js';
 import { spawnServer, useDataDir, type Started } from './process.js';
 
 // The token endpoint allows 10 attempts per address per minute. On PostgreSQL the count is one
