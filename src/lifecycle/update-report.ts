@@ -48,6 +48,7 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output, 
     output.log(`\nConflicts: resolve the marked hunks (<<<<<<< yours ... ======= ... >>>>>>> create-item-service ${version}) in:`);
     for (const file of conflicts) output.log(`  ${file.path}${file.conflicts ? ` (${count(file.conflicts, 'hunk')})` : ''}`);
   }
+  printMovedImports(plan, output);
   const changedPackage = plan.files.some((file) => file.path === 'package.json' && ['update', 'merge', 'conflict'].includes(file.action));
   const steps: [string, string?][] = inGit ? [['git diff', 'review what the update changed']] : [];
   if (changedPackage) steps.push(['npm install', 'package.json changed']);
@@ -57,6 +58,18 @@ export function printOutcome(plan: UpdatePlan, version: string, output: Output, 
   output.log('\nNext steps:');
   if (conflicts.length > 0) output.log('  resolve the conflict markers above');
   for (const [command, why] of steps) output.log(`  ${why === undefined ? command : `${command.padEnd(17)}  # ${why}`}`);
+}
+
+/**
+ * `update` moves the files it generated, and their imports among themselves, but not the imports in
+ * files it never made (an owner's test importing `./helpers.js`): the type-check names each of those.
+ */
+function printMovedImports(plan: UpdatePlan, output: Output): void {
+  const moved = plan.files.filter((file) => file.move && WRITES.has(file.action)).length;
+  if (moved === 0) return;
+  output.log(
+    `\n${count(moved, 'file')} moved. A file of your own that imports one by its old path must follow it to the new one: npm run typecheck names each.`,
+  );
 }
 
 function printFieldMigration(plan: UpdatePlan, verb: string, output: Output): void {

@@ -69,6 +69,7 @@ test('the next release, whose code, templates and answers file changed, updates 
 test('the next release moves a test file the owner edited: the edit lands at the new path, merged with the release\'s change, the old file gone', () => {
   const { from, to } = NEXT_CHANGES.renamed;
   assert.match(story.nextOutput, new RegExp(`move-merge\\s+${from} -> ${to}\\s+moved and changed by this version, edited by you: merged cleanly`));
+  assert.match(story.nextOutput, /\d+ files? moved\. A file of your own that imports one by its old path must follow it to the new one: npm run typecheck names each\./);
   assert.not.ok(existsSync(join(dir, from)), 'the old path is removed');
   const moved = readFileSync(join(dir, to), 'utf8');
   assert.ok(moved.includes(MOVED_EDIT.to), "the owner's edit");
