@@ -1,3 +1,6 @@
+import type { Answers } from '../answers/answers.js';
+import { entityNames } from '../names/entity-names.js';
+
 /**
  * Project files this version renders at another path than earlier versions did. `update` carries
  * each as a move, the owner's edits with it, where a delete and a create would leave them behind
@@ -44,8 +47,13 @@ export const MOVES: readonly Move[] = [
   ].map((name) => ({ from: `test/${name}.ts`, to: `test/support/${name}.ts` })),
 ];
 
-/** The declared moves of a project whose entity's file base is `fileBase` (`test/{fileBase}-api.test.ts` -> `test/product-api.test.ts`). */
-export function projectMoves(fileBase: string, moves: readonly Move[] = MOVES): Move[] {
+/** The declared moves of the project these answers render: status and update resolve them here alike. */
+export function projectMoves(answers: Pick<Answers, 'entity' | 'plural'>): Move[] {
+  return resolveMoves(entityNames(answers.entity, answers.plural).fileBase);
+}
+
+/** Declared moves with the entity's file base in place (`test/{fileBase}-api.test.ts` -> `test/product-api.test.ts`). */
+export function resolveMoves(fileBase: string, moves: readonly Move[] = MOVES): Move[] {
   const resolve = (path: string) => path.replaceAll(FILE_BASE, fileBase);
   return moves.map(({ from, to }) => ({ from: resolve(from), to: resolve(to) }));
 }

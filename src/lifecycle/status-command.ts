@@ -3,7 +3,6 @@ import { GENERATOR_VERSION } from '../version.js';
 import { consoleOutput, readFiles, readProject, type Output } from './project.js';
 import { fieldRuleChanges, migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
 import { LifecycleError, type ProjectRecord } from '../project-files/record.js';
-import { entityNames } from '../names/entity-names.js';
 import { projectMoves } from './moves.js';
 import { projectStatus, type ProjectStatus } from './status.js';
 import { printStatus } from './status-report.js';
@@ -69,7 +68,7 @@ function statusOf(dir: string, record: ProjectRecord, command: string): ProjectS
     newFiles,
     recordedVersion: record.generatorVersion,
     generatorVersion: GENERATOR_VERSION,
-    moves: projectMoves(entityNames(answers.entity, answers.plural).fileBase),
+    moves: projectMoves(answers),
   });
   const fieldRules = fieldRuleChanges(record);
   const withRules = fieldRules.length > 0 ? { ...status, fieldRules } : status;

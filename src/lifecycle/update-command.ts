@@ -5,7 +5,6 @@ import { GENERATOR_VERSION } from '../version.js';
 import { renderBase } from './base-rendering.js';
 import { destructiveRefusal, fieldRuleChanges, migrationNumbersOnDisk, withFieldMigration } from './field-migration.js';
 import { CONFLICTS, planUpdate, WRITES } from './merge.js';
-import { entityNames } from '../names/entity-names.js';
 import { projectMoves } from './moves.js';
 import { consoleOutput, readFiles, readProject, removeFile, uncommittedChanges, writeFileAtomically, type Output } from './project.js';
 import { ANSWERS_FILE } from '../answers/answers-file.js';
@@ -92,7 +91,7 @@ export function planProjectUpdate(dir: string, options: UpdateOptions = {}): Upd
   if (migration && migration.destructive.length > 0 && !options.allowDestructive) throw new LifecycleError(destructiveRefusal(migration, record));
   const theirs = recordGeneration(render(answers, loadTemplates(), GENERATOR_VERSION));
   const ours = readFiles(dir, new Set([...base.keys(), ...theirs.keys()]));
-  const files = planUpdate({ base, theirs, ours, version: GENERATOR_VERSION, moves: projectMoves(entityNames(answers.entity, answers.plural).fileBase) });
+  const files = planUpdate({ base, theirs, ours, version: GENERATOR_VERSION, moves: projectMoves(answers) });
   const answersFile = theirs.get(ANSWERS_FILE);
   const plan: UpdatePlan = { record, files, answersFile: answersFile === ours.get(ANSWERS_FILE) ? undefined : answersFile };
   const fieldRules = fieldRuleChanges(record);

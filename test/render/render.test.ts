@@ -72,14 +72,15 @@ rendering('templates mirror the generated tree file for file; one with nothing t
 
 rendering('every test file lives in a folder of test/ where a declared move carries the flat one, but for the four that stay on top', () => {
   // A test file rendered in a new place without a move would leave an owner's edited copy behind as keep-obsolete.
-  const files = renderProject({ entity: 'warehouse bin', port: 8080, managementPort: 8081, softDelete: true, tenantClaim: 'org_id', events: 'nats' });
-  const moved = new Set(projectMoves('warehouse-bin').map(({ to }) => to));
+  const answers = { entity: 'warehouse bin', port: 8080, managementPort: 8081, softDelete: true, tenantClaim: 'org_id', events: 'nats' } as const;
+  const files = renderProject(answers);
+  const moved = new Set(projectMoves(answers).map(({ to }) => to));
   const onTop = ['test/config-files.test.ts', 'test/config.test.ts', 'test/readme.test.ts', 'test/upkeep.test.ts'];
   const tests = [...files.keys()].filter((path) => path.startsWith('test/'));
   assert.equal(tests.filter((path) => !moved.has(path)), onTop);
   assert.ok(tests.includes('test/warehouse-bin/api.test.ts') && tests.includes('test/support/factory.ts'));
   // Every declared move of a test lands on a file this version renders, for some answers.
-  for (const { to } of projectMoves('warehouse-bin').filter(({ to }) => to.startsWith('test/'))) assert.ok(files.has(to), to);
+  for (const { to } of projectMoves(answers).filter(({ to }) => to.startsWith('test/'))) assert.ok(files.has(to), to);
 });
 
 rendering('no template syntax or placeholder is left in any path or file', () => {

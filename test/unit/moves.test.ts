@@ -5,7 +5,7 @@ import { planUpdate, type FileMap } from '../../src/lifecycle/merge.js';
 import { applied } from '../support/applied-plan.js';
 import { hashContent } from '../../src/project-files/record.js';
 import { projectStatus } from '../../src/lifecycle/status.js';
-import { FILE_BASE, MOVES, projectMoves } from '../../src/lifecycle/moves.js';
+import { FILE_BASE, MOVES, projectMoves, resolveMoves } from '../../src/lifecycle/moves.js';
 import { printStatus } from '../../src/lifecycle/status-report.js';
 import { printPlan } from '../../src/lifecycle/update-report.js';
 import { collector } from '../support/output.js';
@@ -140,13 +140,18 @@ reports.run();
 const declared = suite('the declared moves of a project');
 
 declared('{fileBase} stands for the entity\'s file base, in both paths; a path without it is as declared', () => {
-  const moves = projectMoves('order-line', [{ from: `test/${FILE_BASE}-api.test.ts`, to: `test/${FILE_BASE}/api.test.ts` }, move]);
+  const moves = resolveMoves('order-line', [{ from: `test/${FILE_BASE}-api.test.ts`, to: `test/${FILE_BASE}/api.test.ts` }, move]);
   assert.equal(moves, [{ from: 'test/order-line-api.test.ts', to: 'test/order-line/api.test.ts' }, move]);
-  assert.ok(projectMoves('product').some(({ from, to }) => from === 'test/product-api.test.ts' && to === 'test/product/api.test.ts'));
+  assert.ok(resolveMoves('product').some(({ from, to }) => from === 'test/product-api.test.ts' && to === 'test/product/api.test.ts'));
+});
+
+declared('a project\'s moves are resolved from its answers: the entity\'s file base, as its files are named', () => {
+  assert.ok(projectMoves({ entity: 'OrderLine' }).some(({ from, to }) => from === 'test/order-line-api.test.ts' && to === 'test/order-line/api.test.ts'));
+  assert.ok(projectMoves({ entity: 'Lens', plural: 'Lenses' }).some(({ from }) => from === 'test/lens-storage.test.ts'));
 });
 
 declared('no two moves leave one path or reach one path, and no move starts where another ends', () => {
-  const moves = projectMoves('product', MOVES);
+  const moves = resolveMoves('product', MOVES);
   const from = moves.map((declared) => declared.from);
   const to = moves.map((declared) => declared.to);
   assert.is(new Set(from).size, moves.length);
