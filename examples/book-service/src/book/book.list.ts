@@ -5,9 +5,10 @@ import type { QueryBuilder } from 'objection';
 
 import { columnCollation } from '../db/collation.js';
 import { type CursorKey, readCursor, signCursor } from '../http/cursor.js';
-import { type Filter, filtersOf, ListQueryError, prefixEnd, type SortKey } from '../http/list-query.js';
+import { type Filter, filtersOf, fromQueryString, ListQueryError, prefixEnd, type SortKey, unknownParameter } from '../http/list-query.js';
+import { validator } from '../http/validate.js';
 import { BookModel } from './book.model.js';
-import { LIST_KEYS, type ListKey, type ListQuery } from './book.schema.js';
+import { LIST_KEYS, type ListKey, type ListQuery, listQueryRules } from './book.schema.js';
 
 /** Each list key's column, whether rows may have no value in it, and whether no two rows share one. */
 // A mapped type rather than Record<...>: an entity may be called Record.
@@ -19,6 +20,19 @@ const COLUMNS: { [key in ListKey]: { column: string; nullable: boolean; unique: 
   updatedBy: { column: 'updated_by', nullable: true, unique: false },
   isbn: { column: 'isbn', nullable: false, unique: true },
 };
+
+// Defaults (pageSize) are filled in; values are not converted: fromQueryString makes numbers of digits, nothing else.
+const validateListQuery = validator(listQueryRules);
+const LIST_PARAMETERS = Object.keys(listQueryRules.describe().keys ?? {});
+const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
+
+/** The list's query string, checked by its rules: an unknown parameter, or a value the rules refuse, is a 400. */
+export function listQueryOf(queryString: Record<string, string | string[] | undefined>): ListQuery {
+  // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
+  const unknown = Object.keys(queryString).find((key) => !LIST_PARAMETERS.includes(key));
+  if (unknown !== undefined) throw new ListQueryError(unknownParameter(unknown, LIST_KEYS, LIST_PARAMETERS));
+  return validateListQuery(fromQueryString(queryString, NUMERIC_PARAMETERS));
+}
 
 type Query = QueryBuilder<BookModel, BookModel[]>;
 /** A condition on the rows, applied to a query. */

@@ -11,12 +11,13 @@ import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '..
 import { parseId } from '../http/ids.js';
 import { sendSerialized } from '../http/json-answer.js';
 import { jsonBodyParser } from '../http/json-body.js';
-import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
+import { nextPage } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
 import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
+import { listQueryOf } from './book.list.js';
 import { BookModel } from './book.model.js';
 import {
   bookBody,
@@ -33,14 +34,10 @@ import {
 } from './book.openapi.js';
 import { createBook, deleteBook, findBook, listBooks, updateBook } from './book.repository.js';
 import { restoreBookOperation } from './book.restore.js';
-import { bookCreateSchema, bookUpdateSchema, LIST_KEYS, listQueryRules } from './book.schema.js';
+import { bookCreateSchema, bookUpdateSchema, listQueryRules } from './book.schema.js';
 
 const validateCreate = validator(bookCreateSchema);
 const validateUpdate = validator(bookUpdateSchema);
-// Defaults (pageSize) are filled in; values are not converted: fromQueryString makes numbers of digits, nothing else.
-const validateListQuery = validator(listQueryRules);
-const LIST_PARAMETERS = Object.keys(listQueryRules.describe().keys ?? {});
-const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 /**
  * The book API: each operation's handler next to its description in the OpenAPI document.
@@ -76,10 +73,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules, guard: Guard): Oper
       alsoAccess: 'admin',
       handlers: [
         async (ctx) => {
-          // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
-          const unknown = Object.keys(ctx.query).find((key) => !LIST_PARAMETERS.includes(key));
-          if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, LIST_PARAMETERS));
-          const query = validateListQuery(fromQueryString(ctx.query, NUMERIC_PARAMETERS));
+          const query = listQueryOf(ctx.query);
           if (query.deleted !== undefined) await guard.admin?.(ctx, async () => undefined);
           const { rows, next, total } = await listBooks(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));

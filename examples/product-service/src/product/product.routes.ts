@@ -11,12 +11,13 @@ import { answer, fingerprint, idempotencyKey, once, type StoredAnswer } from '..
 import { parseId } from '../http/ids.js';
 import { sendSerialized } from '../http/json-answer.js';
 import { jsonBodyParser } from '../http/json-body.js';
-import { fromQueryString, nextPage, unknownParameter } from '../http/list-query.js';
+import { nextPage } from '../http/list-query.js';
 import { type Api, apiRouter, type Operation, type WriteRules } from '../http/operations.js';
 import { validator } from '../http/validate.js';
 import { mergeConditional } from '../openapi/conditional.js';
 import { ID_BAD_REQUEST } from '../openapi/responses.js';
 import { errors, jsonContent, queryParameters, ref } from '../openapi/schema.js';
+import { listQueryOf } from './product.list.js';
 import { ProductModel } from './product.model.js';
 import {
   CREATE_BAD_REQUEST,
@@ -32,14 +33,10 @@ import {
   UPDATE_BAD_REQUEST,
 } from './product.openapi.js';
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct } from './product.repository.js';
-import { LIST_KEYS, listQueryRules, productCreateSchema, productUpdateSchema } from './product.schema.js';
+import { listQueryRules, productCreateSchema, productUpdateSchema } from './product.schema.js';
 
 const validateCreate = validator(productCreateSchema);
 const validateUpdate = validator(productUpdateSchema);
-// Defaults (pageSize) are filled in; values are not converted: fromQueryString makes numbers of digits, nothing else.
-const validateListQuery = validator(listQueryRules);
-const LIST_PARAMETERS = Object.keys(listQueryRules.describe().keys ?? {});
-const NUMERIC_PARAMETERS = new Set(['page', 'pageSize', 'id']);
 
 /**
  * The product API: each operation's handler next to its description in the OpenAPI document.
@@ -73,10 +70,7 @@ function operations(cursorKey: CursorKey, rules: WriteRules): Operation[] {
       },
       handlers: [
         async (ctx) => {
-          // Joi silently skips a "__proto__" key, so unknown parameter names are refused here first.
-          const unknown = Object.keys(ctx.query).find((key) => !LIST_PARAMETERS.includes(key));
-          if (unknown !== undefined) ctx.throw(400, unknownParameter(unknown, LIST_KEYS, LIST_PARAMETERS));
-          const query = validateListQuery(fromQueryString(ctx.query, NUMERIC_PARAMETERS));
+          const query = listQueryOf(ctx.query);
           const { rows, next, total } = await listProducts(query, cursorKey);
           if (total !== undefined) ctx.set('X-Total-Count', String(total));
           if (next !== undefined) ctx.set('Link', `<${nextPage(ctx, next)}>; rel="next"`);
