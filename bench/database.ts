@@ -7,6 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import pg from 'pg';
 
+import { holdUntilReleased } from './interrupt.js';
+
 export interface ScratchDatabase {
   name: string;
   url: string;
@@ -30,10 +32,7 @@ export async function createDatabase(serverUrl: string, prefix: string): Promise
   await onServer(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.href,
-    drop: () =>
+  const drop = () =>
       onServer(serverUrl, async (client) => {
         // A server that has just exited may still hold its sessions for a moment.
         for (let tries = 0; ; tries++) {
@@ -42,6 +41,14 @@ export async function createDatabase(serverUrl: string, prefix: string): Promise
           await sleep(100);
         }
         await client.query(`drop database if exists ${name}`);
-      }),
+      });
+  const release = holdUntilReleased(drop);
+  return {
+    name,
+    url: url.href,
+    drop: async () => {
+      await drop();
+      release();
+    },
   };
 }

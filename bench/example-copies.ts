@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import type { Answers } from '../src/answers/answers.js';
 import { generate } from '../src/generate/generate.js';
 
+import { holdUntilReleased } from './interrupt.js';
+
 export interface Edit {
   file: string;
   find: string | RegExp;
@@ -22,12 +24,14 @@ export interface Edit {
 const root = new URL('..', import.meta.url).pathname;
 const example = 'examples/product-service';
 const made: string[] = [];
+let releaseCopies = () => {};
 
 /** The parts of the example a server runs from. */
 const PARTS = ['src', 'package.json', 'tsconfig.json'];
 
 function newFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'example-copy-'));
+  if (made.length === 0) releaseCopies = holdUntilReleased(removeCopies);
   made.push(dir);
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
@@ -68,4 +72,5 @@ export function renderedProject(answers: Answers): string {
 /** Removes every copy made by this process. */
 export function removeCopies(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  releaseCopies();
 }

@@ -96,9 +96,10 @@ async function main(): Promise<void> {
         `| ${result.scenario} | ${result.target} | ${Math.round(result.requestsPerSecond)} | ${Math.round(result.cpuMicrosPerRequest)} | ${ratio(result.rateRatioToReference, result.rateRatioQuartiles)} | ${ratio(result.cpuRatioToReference, result.cpuRatioQuartiles)} |`,
       );
     }
-    await Promise.all(tables.map((table) => table.restore({ sessionsEnd: false })));
   } finally {
     await Promise.all(targets.map((target) => stop(target.child)));
+    // Also after a failure: their connections end with them, or the drops would find them.
+    await Promise.all(tables.map((table) => table.restore({ sessionsEnd: false })));
     for (const database of databases) await database.drop();
     removeCopies();
   }

@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { keepTable } from '../examples/product-service/bench/table.js';
+import { keepTable, type TableKeeper } from '../examples/product-service/bench/table.js';
 
 import { createDatabase } from './database.js';
 import { inRounds, median, type Mode } from './rounds.js';
@@ -47,21 +47,23 @@ const { values: options } = parseArgs({ options: { dir: { type: 'string' }, 'wri
 async function measureRatios(serverUrl: string): Promise<Record<string, number>> {
   const database = await createDatabase(serverUrl, 'create_item_service_bench_guard');
   const targets: Target[] = [];
+  let table: TableKeeper | undefined;
   try {
     targets.push(await startExample(database.url, options.dir === undefined ? undefined : { name: 'example', dir: resolve(options.dir) }));
     targets.push(await startBaseline('koa + pg', 'koa.ts', database.url));
-    const table = await keepTable(database.url);
+    table = await keepTable(database.url);
     await seed(targets[0]!);
     await table.mark();
     const ids = ((await (await fetch(`${targets[0]!.url}/api/products?pageSize=${ROWS}`)).json()) as { id: number }[]).map((row) => row.id);
     const chosen = Object.fromEntries(Object.entries(scenarios(ids)).filter(([name]) => SCENARIOS.includes(name)));
     // Bare Koa first: each round's ratio is bare Koa's CPU over the example's run beside it.
     const results = await inRounds([targets[1]!, targets[0]!], chosen, MODE, table, 'paired');
-    await table.restore({ sessionsEnd: false });
     if (results.some((r) => r.errors > 0 || r.non2xx > 0)) throw new Error('a target answered with errors: the figures would mean nothing');
     return Object.fromEntries(results.filter((r) => r.target === 'example').map((r) => [r.scenario, r.cpuRatioToReference!]));
   } finally {
     await Promise.all(targets.map((target) => stop(target.child)));
+    // Also after a failure: its connections end with it, or the drop would find them.
+    await table?.restore({ sessionsEnd: false });
     await database.drop();
   }
 }

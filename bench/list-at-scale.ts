@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { holdChild } from './interrupt.js';
 import { checkListTargets, printListTargets, type ListScaleFigures, type TargetCheck } from './list-targets.js';
 
 const example = new URL('../examples/product-service', import.meta.url).pathname;
@@ -19,7 +20,7 @@ export async function listAtScale(databaseUrl: string, rows: number, short: bool
   const out = join(dir, 'results.json');
   try {
     const args = ['--import', 'tsx/esm', 'bench/run.ts', '--rows', String(rows), ...(short ? ['--short'] : []), '--out', out];
-    const child = spawn(process.execPath, args, { cwd: example, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = holdChild(spawn(process.execPath, args, { cwd: example, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit'] }));
     const [code] = (await once(child, 'exit')) as [number | null];
     if (code !== 0) throw new Error(`the example's bench --rows ${rows} exited with ${code}`);
     const figures = JSON.parse(readFileSync(out, 'utf8')) as ListScaleFigures;

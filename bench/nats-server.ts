@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 import { freePort, stop, waitFor } from '../examples/book-service/bench/processes.js';
 
+import { holdUntilReleased } from './interrupt.js';
+
 export interface NatsServer {
   url: string;
   child: ChildProcess;
@@ -22,7 +24,9 @@ export async function startNats(): Promise<NatsServer> {
   const stopped = async () => {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });
+    release();
   };
+  const release = holdUntilReleased(stopped);
   try {
     await waitFor(`http://127.0.0.1:${monitor}/healthz?js-enabled-only=true`, child);
   } catch (error) {

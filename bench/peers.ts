@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { freePort, stop, waitFor } from '../examples/product-service/bench/processes.js';
 
+import { holdChild } from './interrupt.js';
 import type { Target } from './targets.js';
 
 const peers = new URL('peers/', import.meta.url).pathname;
@@ -35,12 +36,14 @@ export function preparePeers(): void {
 /** A built peer on databaseUrl, whose table the example's migrations created. */
 export async function startPeer({ name, folder, main }: (typeof PEERS)[number], databaseUrl: string): Promise<Target> {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  const child = holdChild(
+    spawn(process.execPath, [main], {
     cwd: join(peers, folder),
     // HOSTNAME: where Feathers listens (its config maps it); Nest listens on 127.0.0.1 itself.
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${url}/api/products?pageSize=1`, child);

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 
 import { freePort, stop, waitFor } from '../examples/product-service/bench/processes.js';
 
+import { holdChild } from './interrupt.js';
+
 export { stop };
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,7 +26,7 @@ export interface Target {
 
 function start(script: string, cwd: string, env: Record<string, string>, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
   // node itself, not npm: the PID is the server's, so its CPU time is the server's alone.
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
+  const child = holdChild(spawn(process.execPath, ['--import', 'tsx/esm', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] }));
   // Read and dropped, as a container runtime reads a service's log: a pipe, not /dev/null, so a
   // log line costs what it costs in production (a full pipe blocks a synchronous writer).
   child.stdout?.resume();

@@ -16,6 +16,9 @@ export const CONNECTIONS = 20;
 /** Load sent before each scenario and not measured: V8 compiles the hot paths in the first seconds. */
 export const WARM_UP_SECONDS = 5;
 
+/** Aborted on Ctrl-C or SIGTERM (see run.ts): the load under way stops, and no other starts. */
+export const interruption = new AbortController();
+
 /**
  * The load profiles. `flat`: 20 connections for 20 s. `ramp`: up to 20 connections in 30 s, 60 s
  * at 20, down in 30 s (the load tests' profile, in 10 s steps). `--short` cuts every step to 5 s
@@ -46,15 +49,25 @@ export async function measure(
   { connections, seconds }: Step,
   into: Tally = emptyTally(),
 ): Promise<Tally> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
-    // Not push(...latencies) at the end: a long run holds more responses than a call takes arguments.
-    setupClient: (client) =>
-      client.on('response', (_status: number, _bytes: number, responseTime: number) => into.latencies.push(responseTime)),
+  interruption.signal.throwIfAborted();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+        // Not push(...latencies) at the end: a long run holds more responses than a call takes arguments.
+        setupClient: (client) =>
+          client.on('response', (_status: number, _bytes: number, responseTime: number) => into.latencies.push(responseTime)),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    const stopRun = () => run.stop();
+    interruption.signal.addEventListener('abort', stopRun, { once: true });
+    run.once('done', () => interruption.signal.removeEventListener('abort', stopRun));
   });
+  interruption.signal.throwIfAborted();
   into.requests += result.requests.total;
   into.seconds += result.duration;
   into.errors += result.errors + result.timeouts;

@@ -33,6 +33,7 @@ import {
   emptyTally,
   type Figures,
   figures,
+  interruption,
   measure,
   printTable,
   profile,
@@ -214,6 +215,17 @@ async function main(): Promise<void> {
   }
   const rows = rowsOption(options.rows);
   const steps = profile(options.profile, options.short);
+  // Ctrl-C, or a CI job's time running out: the load stops, and the finally below still stops the
+  // service and deletes the rows the run inserted. A second Ctrl-C ends the process at once.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      process.exitCode = code;
+      interruption.abort(new Error(`stopped by ${signal}`));
+    });
+  }
   let child: ChildProcess | undefined;
   let table: TableKeeper | undefined;
   try {
@@ -244,5 +256,5 @@ async function main(): Promise<void> {
 
 await main().catch((error: Error) => {
   console.error(`bench: ${error.message}`);
-  process.exitCode = 1;
+  process.exitCode ||= 1;
 });
