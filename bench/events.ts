@@ -1,7 +1,7 @@
 /**
  * What change events cost: book-service (events on: the outbox trigger and the relay publishing to
- * a nats-server of its own) beside the same service rendered without events, each on a database of
- * its own on one PostgreSQL, in interleaved rounds of create and update; then a sustained create
+ * a nats-server of its own) beside the same service rendered without events, and beside itself with
+ * its broker away (the outbox filled, nothing relayed), each on a database of its own on one PostgreSQL, in interleaved rounds of create and update; then a sustained create
  * load on the service with events, sampling the outbox's depth, to show the relay keeps up.
  *
  *   DATABASE_URL=postgres://... npm run bench:events             8 rounds of 3 s, 30 s sustained
@@ -18,6 +18,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
 import pg from 'pg';
+
+import { freePort } from '../examples/product-service/bench/processes.js';
 
 import { readAnswersFile } from '../src/answers/answers-file.js';
 import { DEFAULT_PORTS } from '../src/answers/answers.js';
@@ -115,10 +117,18 @@ async function main(): Promise<void> {
   const databases: ScratchDatabase[] = [];
   const targets: Target[] = [];
   try {
-    databases.push(await createDatabase(serverUrl, 'bench_events_off'), await createDatabase(serverUrl, 'bench_events_on'));
+    databases.push(
+      await createDatabase(serverUrl, 'bench_events_off'),
+      await createDatabase(serverUrl, 'bench_events_on'),
+      await createDatabase(serverUrl, 'bench_events_unrelayed'),
+    );
     process.env.NATS_URL = nats.url;
     targets.push(await startExample(databases[0]!.url, { name: 'events off', dir: plainDir }));
     targets.push(await startExample(databases[1]!.url, { name: 'events on', dir: withEvents }));
+    // The outbox without its relay's work (a broker nobody listens for: the relay only retries, the
+    // outbox grows): what a write costs the service where the relay runs somewhere else.
+    const nobody = `nats://127.0.0.1:${await freePort()}`;
+    targets.push(await startExample(databases[2]!.url, { name: 'events on, broker away', dir: withEvents, env: { NATS_URL: nobody } }));
     const ids = new Map(await Promise.all(targets.map(async (target) => [target, await seed(target)] as const)));
     console.log(
       `${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}; ` +
@@ -139,7 +149,7 @@ async function main(): Promise<void> {
       for (const target of targets) {
         const f = figures.get(target)!;
         failed += f.failed;
-        const ratio = target.name === 'events on' ? (rate(target) / rate(targets[0]!)).toFixed(2) : '';
+        const ratio = target === targets[0] ? '' : (rate(target) / rate(targets[0]!)).toFixed(2);
         console.log(`| ${name} | ${target.name} | ${Math.round(rate(target))} | ${median(f.p99)} | ${Math.round(median(f.cpu))} | ${ratio} |`);
       }
     }

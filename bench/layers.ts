@@ -10,6 +10,7 @@
  *   DATABASE_URL=postgres://... npm run bench:layers -- --short           3 rounds of 1 s
  *   DATABASE_URL=postgres://... npm run bench:layers -- --rounds 12 --seconds 3 --only 'access log,metrics' --scenarios get
  *   DATABASE_URL=postgres://... npm run bench:layers -- --at 8c04c66     the example as a commit had it, and its copies
+ *   DATABASE_URL=postgres://... npm run bench:layers -- --only 'objection,these off'   Objection's price, and every layer's at once
  *
  * A layer is switched by editing the copy's source text or by its configuration; an edit whose
  * text is not found stops the run, so a change to the example cannot silently measure nothing.
@@ -46,13 +47,13 @@ const mode = {
   ...(options.connections && { connections: Number(options.connections) }),
 };
 
-/** The layers to price: all, or those whose name holds one of --only's words; and every removal at once. */
+/** The layers to price, and every removal at once: all, or those whose name holds one of --only's words. */
 function chosenLayers(): Layer[] {
-  const words = options.only?.split(',').map((word) => word.trim().toLowerCase());
-  const chosen = words === undefined ? LAYERS : LAYERS.filter((layer) => words.some((word) => layer.name.toLowerCase().includes(word)));
   const removals = LAYERS.filter((layer) => !layer.added);
   const allOff: Layer = { name: 'all of these off', edits: removals.flatMap((layer) => layer.edits ?? []), env: Object.assign({}, ...removals.map((layer) => layer.env)) };
-  return words === undefined ? [...chosen, allOff] : chosen;
+  const words = options.only?.split(',').map((word) => word.trim().toLowerCase());
+  const candidates = [...LAYERS, allOff];
+  return words === undefined ? candidates : candidates.filter((layer) => words.some((word) => layer.name.toLowerCase().includes(word)));
 }
 
 /**
