@@ -33,12 +33,12 @@ import {
   emptyTally,
   type Figures,
   figures,
-  interruption,
   measure,
   printTable,
   profile,
   type Request,
   type Step,
+  stopOnSignals,
   WARM_UP_SECONDS,
 } from './load.js';
 import { freePort, stop, waitFor } from './processes.js';
@@ -215,17 +215,7 @@ async function main(): Promise<void> {
   }
   const rows = rowsOption(options.rows);
   const steps = profile(options.profile, options.short);
-  // Ctrl-C, or a CI job's time running out: the load stops, and the finally below still stops the
-  // service and deletes the rows the run inserted. A second Ctrl-C ends the process at once.
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const) {
-    process.once(signal, () => {
-      process.exitCode = code;
-      interruption.abort(new Error(`stopped by ${signal}`));
-    });
-  }
+  stopOnSignals();
   let child: ChildProcess | undefined;
   let table: TableKeeper | undefined;
   try {

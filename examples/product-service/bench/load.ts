@@ -16,8 +16,24 @@ export const CONNECTIONS = 20;
 /** Load sent before each scenario and not measured: V8 compiles the hot paths in the first seconds. */
 export const WARM_UP_SECONDS = 5;
 
-/** Aborted on Ctrl-C or SIGTERM (see run.ts): the load under way stops, and no other starts. */
-export const interruption = new AbortController();
+/** Aborted on Ctrl-C or SIGTERM (see stopOnSignals): the load under way stops, and no other starts. */
+const interruption = new AbortController();
+
+/**
+ * Ctrl-C, or a CI job's time running out: measure() throws "stopped by SIGINT" (or SIGTERM), so the
+ * caller's finally blocks still run; the exit code is 130 (143). A second Ctrl-C ends the process at once.
+ */
+export function stopOnSignals(): void {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      process.exitCode = code;
+      interruption.abort(new Error(`stopped by ${signal}`));
+    });
+  }
+}
 
 /**
  * The load profiles. `flat`: 20 connections for 20 s. `ramp`: up to 20 connections in 30 s, 60 s
