@@ -33,15 +33,15 @@ export async function createDatabase(serverUrl: string, prefix: string): Promise
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const drop = () =>
-      onServer(serverUrl, async (client) => {
-        // A server that has just exited may still hold its sessions for a moment.
-        for (let tries = 0; ; tries++) {
-          const { rows } = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
-          if (rows.length === 0 || tries === 100) break;
-          await sleep(100);
-        }
-        await client.query(`drop database if exists ${name}`);
-      });
+    onServer(serverUrl, async (client) => {
+      // A server that has just exited may still hold its sessions for a moment.
+      for (let tries = 0; ; tries++) {
+        const { rows } = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
+        if (rows.length === 0 || tries === 100) break;
+        await sleep(100);
+      }
+      await client.query(`drop database if exists ${name}`);
+    });
   const release = holdUntilReleased(drop);
   return {
     name,

@@ -1,8 +1,9 @@
 /**
  * What change events cost: book-service (events on: the outbox trigger and the relay publishing to
  * a nats-server of its own) beside the same service rendered without events, and beside itself with
- * its broker away (the outbox filled, nothing relayed), each on a database of its own on one PostgreSQL, in interleaved rounds of create and update; then a sustained create
- * load on the service with events, sampling the outbox's depth, to show the relay keeps up.
+ * its broker away (the outbox filled, nothing relayed), each on a database of its own on one
+ * PostgreSQL, in interleaved rounds of create and update; then a sustained create load on the
+ * service with events, sampling the outbox's depth, to show the relay keeps up.
  *
  *   DATABASE_URL=postgres://... npm run bench:events             8 rounds of 3 s, 30 s sustained
  *   DATABASE_URL=postgres://... npm run bench:events -- --short  3 rounds of 1 s, 5 s sustained

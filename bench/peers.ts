@@ -38,9 +38,9 @@ export async function startPeer({ name, folder, main }: (typeof PEERS)[number], 
   const port = await freePort();
   const child = holdChild(
     spawn(process.execPath, [main], {
-    cwd: join(peers, folder),
-    // HOSTNAME: where Feathers listens (its config maps it); Nest listens on 127.0.0.1 itself.
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
+      cwd: join(peers, folder),
+      // HOSTNAME: where Feathers listens (its config maps it); Nest listens on 127.0.0.1 itself.
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );

@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { createDatabase } from '../../bench/database.js';
 
 import { root, tempDir } from '../support/helpers.js';
+import { until } from '../support/servers.js';
 
 const example = join(root, 'examples/product-service');
 
@@ -105,7 +106,7 @@ test('stopped by SIGTERM under load (a CI job out of time), it stops its service
     bench.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
     bench.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     const exited = once(bench, 'exit');
-    for (let waited = 0; !stdout.includes('rows found') && waited < 600; waited++) await sleep(100);
+    await until('the bench reads the table', 60_000, () => stdout.includes('rows found'));
     assert.match(stdout, /products: 7 rows found/);
     // Past the seed and the list, into the get's or the create's load: rows of its own are in the table.
     await sleep(22_000);
